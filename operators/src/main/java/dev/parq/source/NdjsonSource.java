@@ -1,0 +1,91 @@
+package dev.parq.source;
+
+import java.util.List;
+
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.api.connector.source.Source;
+import org.apache.flink.api.connector.source.SourceReader;
+import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.api.connector.source.SplitEnumerator;
+import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+
+import dev.parq.source.enumerator.EnumeratorState;
+import dev.parq.source.enumerator.EnumeratorStateSerializer;
+import dev.parq.source.enumerator.InputFiles;
+import dev.parq.source.enumerator.NdjsonSplitEnumerator;
+import dev.parq.source.enumerator.SplitPlanner;
+import dev.parq.source.reader.LineChunk;
+import dev.parq.source.reader.LineChunkSerializer;
+import dev.parq.source.reader.NdjsonSourceReader;
+import dev.parq.source.split.FileSplit;
+import dev.parq.source.split.FileSplitSerializer;
+import dev.parq.types.SerializerTypeInfo;
+
+/**
+ * The NDJSON file source: the enumerator expands the inputs and cuts each file into line-snapped
+ * splits; readers map their splits chunk by chunk and emit {@link LineChunk}s of whole lines.
+ *
+ * <p>Built with {@link #builder(List)}; its settings are declared in {@link NdjsonSourceOptions}.
+ */
+public final class NdjsonSource
+        implements Source<LineChunk, FileSplit, EnumeratorState>, ResultTypeQueryable<LineChunk> {
+    private static final long serialVersionUID = 1L;
+
+    public static final TypeInformation<LineChunk> TYPE =
+            new SerializerTypeInfo<>(LineChunk.class, LineChunkSerializer.INSTANCE);
+
+    private final List<String> inputs;
+    private final long splitSize;
+    private final long chunkSize;
+
+    NdjsonSource(List<String> inputs, long splitSize, long chunkSize) {
+        this.inputs = List.copyOf(inputs);
+        this.splitSize = splitSize;
+        this.chunkSize = chunkSize;
+    }
+
+    public static NdjsonSourceBuilder builder(List<String> inputs) {
+        return new NdjsonSourceBuilder(inputs);
+    }
+
+    @Override
+    public Boundedness getBoundedness() {
+        return Boundedness.BOUNDED;
+    }
+
+    @Override
+    public SourceReader<LineChunk, FileSplit> createReader(SourceReaderContext readerContext) {
+        return new NdjsonSourceReader(readerContext, chunkSize);
+    }
+
+    @Override
+    public SplitEnumerator<FileSplit, EnumeratorState> createEnumerator(
+            SplitEnumeratorContext<FileSplit> context) throws Exception {
+        List<FileSplit> splits = new SplitPlanner(splitSize).plan(InputFiles.expand(inputs));
+        return new NdjsonSplitEnumerator(context, splits);
+    }
+
+    @Override
+    public SplitEnumerator<FileSplit, EnumeratorState> restoreEnumerator(
+            SplitEnumeratorContext<FileSplit> context, EnumeratorState checkpoint) {
+        return new NdjsonSplitEnumerator(context, checkpoint.pendingSplits());
+    }
+
+    @Override
+    public SimpleVersionedSerializer<FileSplit> getSplitSerializer() {
+        return FileSplitSerializer.INSTANCE;
+    }
+
+    @Override
+    public SimpleVersionedSerializer<EnumeratorState> getEnumeratorCheckpointSerializer() {
+        return new EnumeratorStateSerializer();
+    }
+
+    @Override
+    public TypeInformation<LineChunk> getProducedType() {
+        return TYPE;
+    }
+}

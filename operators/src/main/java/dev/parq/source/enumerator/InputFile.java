@@ -1,0 +1,50 @@
+package dev.parq.source.enumerator;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+
+/** One input file as found when the inputs were expanded: path, size and identity. */
+public final class InputFile implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final String path;
+    private final long length;
+    private final String fileKey;
+
+    public InputFile(String path, long length, String fileKey) {
+        this.path = path;
+        this.length = length;
+        this.fileKey = fileKey == null ? "" : fileKey;
+    }
+
+    public static InputFile of(Path path) throws IOException {
+        BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
+        return new InputFile(path.toString(), attributes.size(), keyOf(attributes));
+    }
+
+    /** Device and inode as the file system reports them, or "" where it has no key. */
+    public static String keyOf(BasicFileAttributes attributes) {
+        Object key = attributes.fileKey();
+        return key == null ? "" : key.toString();
+    }
+
+    public String path() {
+        return path;
+    }
+
+    public long length() {
+        return length;
+    }
+
+    public String fileKey() {
+        return fileKey;
+    }
+
+    @Override
+    public String toString() {
+        return path + " (" + length + " bytes)";
+    }
+}

@@ -1,0 +1,195 @@
+package dev.parq.source.reader;
+
+import java.io.IOException;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import org.apache.flink.api.connector.source.ReaderOutput;
+import org.apache.flink.api.connector.source.SourceReader;
+import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.core.io.InputStatus;
+import org.apache.flink.metrics.Counter;
+
+import dev.parq.mmap.Mappings;
+import dev.parq.source.enumerator.InputFile;
+import dev.parq.source.split.FileSplit;
+
+/**
+ * Reads its splits by mapping one chunk of whole lines at a time (about {@code chunkSize} bytes,
+ * ended at the last {@code '\n'} in the window) and emitting it as a {@link LineChunk}.
+ *
+ * <p>Only one chunk is mapped at any time: the previous one is unmapped when the next poll comes,
+ * which is after the chained parser has finished with it. Resident mapped pages therefore stay at
+ * about one chunk per reader, whatever the size of the input.
+ */
+public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSplit> {
+
+    private final SourceReaderContext context;
+    private final long chunkSize;
+    private final Deque<FileSplit> assigned = new ArrayDeque<>();
+    private final Counter bytesIn;
+
+    private FileSplit current;
+    private FileChannel channel;
+    private long position;
+    private MappedByteBuffer mapped;
+    private boolean noMoreSplits;
+    private boolean splitRequested;
+    private CompletableFuture<Void> available = new CompletableFuture<>();
+
+    public NdjsonSourceReader(SourceReaderContext context, long chunkSize) {
+        this.context = context;
+        this.chunkSize = chunkSize;
+        this.bytesIn = context.metricGroup().getIOMetricGroup().getNumBytesInCounter();
+    }
+
+    @Override
+    public void start() {
+        requestSplit();
+    }
+
+    @Override
+    public InputStatus pollNext(ReaderOutput<LineChunk> output) throws Exception {
+        releaseMapping();
+        while (true) {
+            if (current == null && !openNextSplit()) {
+                if (noMoreSplits) {
+                    return InputStatus.END_OF_INPUT;
+                }
+                requestSplit();
+                available = new CompletableFuture<>();
+                return InputStatus.NOTHING_AVAILABLE;
+            }
+            if (position < current.end()) {
+                emitChunk(output);
+                return InputStatus.MORE_AVAILABLE;
+            }
+            finishSplit();
+        }
+    }
+
+    private boolean openNextSplit() throws IOException {
+        FileSplit next = assigned.poll();
+        if (next == null) {
+            return false;
+        }
+        Path path = Path.of(next.path());
+        BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
+        String key = InputFile.keyOf(attributes);
+        if (!next.fileKey().isEmpty() && !next.fileKey().equals(key)) {
+            throw new IOException("input file " + next.path() + " was replaced while it was being read"
+                    + " (it was " + next.fileKey() + ", it is now " + key + ")");
+        }
+        if (attributes.size() < next.end()) {
+            throw new IOException("input file " + next.path() + " shrank while it was being read"
+                    + " (expected at least " + next.end() + " bytes, found " + attributes.size() + ")");
+        }
+        current = next;
+        position = next.offset();
+        channel = FileChannel.open(path, StandardOpenOption.READ);
+        return true;
+    }
+
+    private void emitChunk(ReaderOutput<LineChunk> output) throws IOException {
+        long end = current.end();
+        long window = Math.min(chunkSize, end - position);
+        while (true) {
+            mapped = Mappings.mapReadOnly(channel, position, window);
+            int length = (int) window;
+            if (position + window < end) {
+                length = lastLineEnd(mapped, length);
+            }
+            if (length > 0) {
+                output.collect(new LineChunk(current.path(), position, mapped.slice(0, length)));
+                bytesIn.inc(length);
+                position += length;
+                return;
+            }
+            // No line ends inside the window: the line is longer than a chunk; map more of it.
+            releaseMapping();
+            if (window >= Mappings.MAX_REGION) {
+                throw new IOException("line at byte " + position + " of " + current.path()
+                        + " is longer than " + Mappings.MAX_REGION + " bytes, the most one line may have");
+            }
+            window = Math.min(Math.min(window * 2, Mappings.MAX_REGION), end - position);
+        }
+    }
+
+    /** One past the last '\n' in the first {@code length} bytes, or 0 if there is none. */
+    private static int lastLineEnd(MappedByteBuffer buffer, int length) {
+        for (int i = length - 1; i >= 0; i--) {
+            if (buffer.get(i) == '\n') {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+
+    private void finishSplit() throws IOException {
+        channel.close();
+        channel = null;
+        current = null;
+    }
+
+    private void releaseMapping() {
+        if (mapped != null) {
+            Mappings.unmap(mapped);
+            mapped = null;
+        }
+    }
+
+    private void requestSplit() {
+        if (!splitRequested && !noMoreSplits) {
+            splitRequested = true;
+            context.sendSplitRequest();
+        }
+    }
+
+    @Override
+    public List<FileSplit> snapshotState(long checkpointId) {
+        List<FileSplit> state = new ArrayList<>(assigned.size() + 1);
+        if (current != null) {
+            state.add(current.withOffset(position));
+        }
+        state.addAll(assigned);
+        return state;
+    }
+
+    @Override
+    public CompletableFuture<Void> isAvailable() {
+        if (current != null || !assigned.isEmpty() || noMoreSplits) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return available;
+    }
+
+    @Override
+    public void addSplits(List<FileSplit> splits) {
+        assigned.addAll(splits);
+        splitRequested = false;
+        available.complete(null);
+    }
+
+    @Override
+    public void notifyNoMoreSplits() {
+        noMoreSplits = true;
+        available.complete(null);
+    }
+
+    @Override
+    public void close() throws Exception {
+        releaseMapping();
+        if (channel != null) {
+            channel.close();
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.parq.source.split;
+
+import java.util.Objects;
+
+import org.apache.flink.api.connector.source.SourceSplit;
+
+/**
+ * A byte range of one input file that holds whole lines: {@code [start, end)}, where {@code start}
+ * is 0 or just after a {@code '\n'} and {@code end} is just after a {@code '\n'} or the file's end.
+ *
+ * <p>{@code offset} is how far a reader has got (lines before it are done), so a split restored
+ * from a checkpoint resumes there. The file is known by its path and its {@code fileKey}
+ * (device and inode where the file system has them), so that a renamed or rotated file is still
+ * recognised. {@code end} is a plain field of the split, not derived from the file's length, so
+ * that a split of a growing file can be given a later end.
+ */
+public final class FileSplit implements SourceSplit {
+
+    private final String id;
+    private final String path;
+    private final String fileKey;
+    private final long start;
+    private final long end;
+    private final long offset;
+
+    public FileSplit(String id, String path, String fileKey, long start, long end) {
+        this(id, path, fileKey, start, end, start);
+    }
+
+    public FileSplit(String id, String path, String fileKey, long start, long end, long offset) {
+        if (start < 0 || end < start || offset < start || offset > end) {
+            throw new IllegalArgumentException(
+                    "invalid split of " + path + ": start " + start + ", end " + end + ", offset " + offset);
+        }
+        this.id = Objects.requireNonNull(id);
+        this.path = Objects.requireNonNull(path);
+        this.fileKey = fileKey == null ? "" : fileKey;
+        this.start = start;
+        this.end = end;
+        this.offset = offset;
+    }
+
+    @Override
+    public String splitId() {
+        return id;
+    }
+
+    public String path() {
+        return path;
+    }
+
+    /** Device and inode of the file, or "" where the file system has no such key. */
+    public String fileKey() {
+        return fileKey;
+    }
+
+    public long start() {
+        return start;
+    }
+
+    public long end() {
+        return end;
+    }
+
+    /** The first byte not yet read. */
+    public long offset() {
+        return offset;
+    }
+
+    public long length() {
+        return end - start;
+    }
+
+    public FileSplit withOffset(long newOffset) {
+        return new FileSplit(id, path, fileKey, start, end, newOffset);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof FileSplit)) {
+            return false;
+        }
+        FileSplit that = (FileSplit) o;
+        return start == that.start && end == that.end && offset == that.offset && id.equals(that.id)
+                && path.equals(that.path) && fileKey.equals(that.fileKey);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(id, path, fileKey, start, end, offset);
+    }
+
+    @Override
+    public String toString() {
+        return "FileSplit{" + id + ": " + path + " [" + start + ", " + end + ") at " + offset + "}";
+    }
+}

@@ -1,0 +1,57 @@
+package dev.parq.source.split;
+
+import java.io.IOException;
+
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataOutputView;
+
+/** Versioned checkpoint form of a {@link FileSplit}. */
+public final class FileSplitSerializer implements SimpleVersionedSerializer<FileSplit> {
+
+    public static final FileSplitSerializer INSTANCE = new FileSplitSerializer();
+
+    private static final int VERSION = 1;
+
+    @Override
+    public int getVersion() {
+        return VERSION;
+    }
+
+    @Override
+    public byte[] serialize(FileSplit split) throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(64 + split.path().length());
+        write(split, out);
+        return out.getCopyOfBuffer();
+    }
+
+    @Override
+    public FileSplit deserialize(int version, byte[] serialized) throws IOException {
+        if (version != VERSION) {
+            throw new IOException("unknown FileSplit serialization version " + version);
+        }
+        return read(new DataInputDeserializer(serialized));
+    }
+
+    /** Writes a split into a larger structure (the enumerator's state). */
+    public static void write(FileSplit split, DataOutputView out) throws IOException {
+        out.writeUTF(split.splitId());
+        out.writeUTF(split.path());
+        out.writeUTF(split.fileKey());
+        out.writeLong(split.start());
+        out.writeLong(split.end());
+        out.writeLong(split.offset());
+    }
+
+    public static FileSplit read(DataInputView in) throws IOException {
+        String id = in.readUTF();
+        String path = in.readUTF();
+        String fileKey = in.readUTF();
+        long start = in.readLong();
+        long end = in.readLong();
+        long offset = in.readLong();
+        return new FileSplit(id, path, fileKey, start, end, offset);
+    }
+}

@@ -1,0 +1,101 @@
+package dev.parq.source.enumerator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.parq.source.split.FileSplit;
+
+class SplitPlannerTest {
+
+    @TempDir
+    Path dir;
+
+    private InputFile write(String name, String content) throws IOException {
+        Path file = dir.resolve(name);
+        Files.write(file, content.getBytes(StandardCharsets.UTF_8));
+        return InputFile.of(file);
+    }
+
+    private static void assertCoversWholeLines(InputFile file, List<FileSplit> splits) throws IOException {
+        byte[] bytes = Files.readAllBytes(Path.of(file.path()));
+        long expectedStart = 0;
+        for (FileSplit split : splits) {
+            assertEquals(expectedStart, split.start());
+            assertTrue(split.end() > split.start(), "empty split " + split);
+            assertTrue(split.end() == bytes.length || bytes[(int) split.end() - 1] == '\n', "split " + split);
+            expectedStart = split.end();
+        }
+        assertEquals(bytes.length, expectedStart);
+    }
+
+    @Test
+    void cutsAtLineStartsAfterEachWindow() throws IOException {
+        InputFile file = write("a.json", "{\"a\":1}\n".repeat(100)); // 8 bytes a line
+        List<FileSplit> splits = new SplitPlanner(100).plan(file);
+        assertCoversWholeLines(file, splits);
+        assertEquals(104, splits.get(0).end());
+        assertEquals(8, splits.size());
+    }
+
+    @Test
+    void aBoundaryExactlyAfterALineEndIsKept() throws IOException {
+        InputFile file = write("b.json", "1234567\n".repeat(4));
+        List<FileSplit> splits = new SplitPlanner(16).plan(file);
+        assertEquals(List.of(0L, 16L), splits.stream().map(FileSplit::start).toList());
+        assertCoversWholeLines(file, splits);
+    }
+
+    @Test
+    void aLineLongerThanSeveralWindowsMakesOneSplit() throws IOException {
+        InputFile file = write("c.json", "a\n" + "x".repeat(1000) + "\nb\n");
+        List<FileSplit> splits = new SplitPlanner(10).plan(file);
+        assertCoversWholeLines(file, splits);
+        assertEquals(2, splits.size());
+        assertEquals(1003, splits.get(0).end());
+    }
+
+    @Test
+    void lastLineWithoutLineEndEndsTheLastSplit() throws IOException {
+        InputFile file = write("d.json", "aaaa\nbbbb\ncccc");
+        List<FileSplit> splits = new SplitPlanner(6).plan(file);
+        assertCoversWholeLines(file, splits);
+        assertEquals(14, splits.get(splits.size() - 1).end());
+    }
+
+    @Test
+    void emptyAndSmallFiles() throws IOException {
+        assertEquals(List.of(), new SplitPlanner(64).plan(write("e.json", "")));
+        InputFile small = write("f.json", "{}\n{}\n");
+        List<FileSplit> splits = new SplitPlanner(1 << 20).plan(small);
+        assertEquals(1, splits.size());
+        assertEquals(6, splits.get(0).end());
+        assertTrue(!splits.get(0).fileKey().isEmpty(), "file key recorded");
+    }
+
+    @Test
+    void expandsDirectoriesAndGlobsSkippingHiddenFiles() throws IOException {
+        write("1.json", "{}\n");
+        write("2.ndjson", "{}\n");
+        write(".hidden.json", "{}\n");
+        write("_SUCCESS", "");
+        Files.createDirectories(dir.resolve("sub"));
+        write("sub/3.json", "{}\n");
+        List<String> all = InputFiles.expand(List.of(dir.toString())).stream().map(InputFile::path).toList();
+        assertEquals(List.of(dir.resolve("1.json").toString(), dir.resolve("2.ndjson").toString(),
+                dir.resolve("sub/3.json").toString()), all);
+        List<String> globbed = InputFiles.expand(List.of(dir + "/*.json")).stream().map(InputFile::path).toList();
+        assertEquals(List.of(dir.resolve("1.json").toString()), globbed);
+        assertThrows(InputNotFoundException.class, () -> InputFiles.expand(List.of(dir + "/nope.json")));
+        assertThrows(InputNotFoundException.class, () -> InputFiles.expand(List.of(dir + "/*.csv")));
+    }
+}
