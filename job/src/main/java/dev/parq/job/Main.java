@@ -1,7 +1,67 @@
 package dev.parq.job;
 
-public final class Main {
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.config.Configurator;
+
+import dev.parq.job.cli.ArrayCommand;
+import dev.parq.job.cli.ConvertCommand;
+import dev.parq.job.cli.SchemaCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code parq} command: {@code convert}, {@code schema} and {@code array}. The same class is
+ * the entry point of {@code java -jar parq.jar} (an embedded local Flink cluster) and of
+ * {@code flink run parq-job.jar} (the cluster the Flink client points at).
+ *
+ * <p>Exit codes: 0 on success, 1 when the work failed, 2 on a usage error.
+ */
+@Command(
+        name = "parq",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "Converts newline-delimited JSON to Parquet on Apache Flink.",
+        subcommands = {ConvertCommand.class, SchemaCommand.class, ArrayCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
     public static void main(String[] args) {
-        System.out.println("parq");
+        quietLoggingUnlessConfigured();
+        System.exit(execute(args));
+    }
+
+    /** Runs a command line and returns its exit code. */
+    public static int execute(String... args) {
+        return new CommandLine(new Main()).execute(args);
+    }
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.err);
+    }
+
+    /**
+     * A Flink client or cluster configures logging itself; run as a plain command, Flink's own
+     * log lines would drown parq's output, so they are shown only when PARQ_LOG_LEVEL asks.
+     */
+    private static void quietLoggingUnlessConfigured() {
+        if (System.getProperty("log4j.configurationFile") != null
+                || System.getProperty("log4j2.configurationFile") != null) {
+            return;
+        }
+        String level = System.getenv().getOrDefault("PARQ_LOG_LEVEL", "OFF");
+        try {
+            Configurator.setRootLevel(Level.toLevel(level, Level.OFF));
+        } catch (NoClassDefFoundError noLog4j) {
+            // Without log4j-core on the class path, logging is whatever the host set up.
+        }
+    }
+
+    /** The version recorded in the jar's manifest by the build. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"parq " + (version == null ? "(development build)" : version)};
+        }
     }
 }

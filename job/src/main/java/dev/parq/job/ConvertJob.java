@@ -1,0 +1,319 @@
+package dev.parq.job;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.serialization.SimpleStringEncoder;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.HeartbeatManagerOptions;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.connector.file.sink.FileSink;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.filesystem.OutputFileConfig;
+import org.apache.flink.streaming.api.functions.sink.filesystem.bucketassigners.BasePathBucketAssigner;
+
+import dev.parq.batch.ArrowBatch;
+import dev.parq.batch.ArrowBatchSerializer;
+import dev.parq.parse.BadLineException;
+import dev.parq.parse.UnknownField;
+import dev.parq.parse.operator.ConversionCounters;
+import dev.parq.parse.operator.OnError;
+import dev.parq.parse.operator.ParseOperator;
+import dev.parq.schema.SchemaException;
+import dev.parq.schema.SchemaInference;
+import dev.parq.schema.TableSchema;
+import dev.parq.sink.Compression;
+import dev.parq.sink.ParquetSinks;
+import dev.parq.sink.ParquetWriterOptions;
+import dev.parq.source.NdjsonSource;
+import dev.parq.source.enumerator.InputFile;
+import dev.parq.source.enumerator.InputFiles;
+import dev.parq.source.reader.LineChunk;
+
+/**
+ * One conversion: NDJSON files are read by the mapped source, parsed into Arrow batches and
+ * written as Parquet; bad lines go to {@code _rejected/}; at the end the counts are checked and
+ * the {@code _SUCCESS} manifest is written.
+ */
+public final class ConvertJob {
+
+    public static final String REJECTED_DIR = "_rejected";
+    public static final String MANIFEST = "_SUCCESS";
+
+    /** What every bad-line failure message says, whichever exception type carried it to the client. */
+    private static final String BAD_LINE = ": bad line at byte ";
+
+    private ConvertJob() {}
+
+    /** Source, parse, sink: the whole pipeline. */
+    static void buildPipeline(StreamExecutionEnvironment env, Settings settings) {
+        DataStream<LineChunk> lines = env.fromSource(
+                NdjsonSource.builder(settings.inputs()).splitSize(settings.splitSize()).build(),
+                WatermarkStrategy.noWatermarks(),
+                "read NDJSON");
+        SingleOutputStreamOperator<ArrowBatch> batches = lines.transform(
+                "parse to Arrow", ArrowBatchSerializer.TYPE,
+                new ParseOperator(settings.schema(), settings.onError(), settings.batchRows()));
+        batches.sinkTo(ParquetSinks.forBatches(
+                        new org.apache.flink.core.fs.Path(settings.output().toUri()),
+                        settings.schema().rowType(),
+                        settings.writerOptions()))
+                .name("write Parquet");
+        batches.getSideOutput(ParseOperator.REJECTED)
+                .sinkTo(rejectedLinesSink(settings.output().resolve(REJECTED_DIR)))
+                .name("write rejected lines");
+    }
+
+    private static FileSink<String> rejectedLinesSink(Path directory) {
+        return FileSink.forRowFormat(
+                        new org.apache.flink.core.fs.Path(directory.toUri()), new SimpleStringEncoder<String>())
+                .withBucketAssigner(new BasePathBucketAssigner<>())
+                .withOutputFileConfig(OutputFileConfig.builder()
+                        .withPartPrefix("rejected")
+                        .withPartSuffix(".ndjson")
+                        .build())
+                .build();
+    }
+
+    /**
+     * Runs a conversion to the end and writes its manifest.
+     *
+     * @param progress told about the bytes parsed about once a second, or null
+     */
+    public static Manifest run(Configuration config, ProgressListener progress) throws ConversionException {
+        long started = System.nanoTime();
+        Settings settings = Settings.resolve(config);
+        prepareOutput(settings.output(), settings.overwrite());
+
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flinkConfig(config));
+        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
+        env.getConfig().enableObjectReuse();
+        if (settings.parallelism() > 0) {
+            env.setParallelism(settings.parallelism());
+        }
+        buildPipeline(env, settings);
+
+        JobExecutionResult result = execute(env, settings, progress);
+        long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        Manifest manifest = Manifest.collect(settings, counters(result), elapsedMs);
+        manifest.checkCounts();
+        manifest.write(settings.output().resolve(MANIFEST));
+        return manifest;
+    }
+
+    private static Configuration flinkConfig(Configuration config) {
+        Configuration flink = new Configuration(config);
+        flink.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.BATCH);
+        flink.set(PipelineOptions.OBJECT_REUSE, true);
+        if (!config.contains(RestartStrategyOptions.RESTART_STRATEGY)) {
+            // A bad line fails the same way on every attempt: fail fast, with its message.
+            flink.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        }
+        if (!config.contains(HeartbeatManagerOptions.HEARTBEAT_INTERVAL)) {
+            // Accumulators reach the client with task heartbeats: once a second keeps progress live.
+            flink.set(HeartbeatManagerOptions.HEARTBEAT_INTERVAL, Duration.ofSeconds(1));
+        }
+        return flink;
+    }
+
+    private static JobExecutionResult execute(
+            StreamExecutionEnvironment env, Settings settings, ProgressListener progress)
+            throws ConversionException {
+        JobClient client;
+        try {
+            client = env.executeAsync("parq convert to " + settings.output());
+        } catch (Exception e) {
+            throw ConversionException.failed("could not start the conversion: " + describe(e), e);
+        }
+        CompletableFuture<JobExecutionResult> done = client.getJobExecutionResult();
+        try {
+            while (true) {
+                try {
+                    return done.get(1, TimeUnit.SECONDS);
+                } catch (TimeoutException stillRunning) {
+                    if (progress != null) {
+                        reportProgress(client, settings, progress);
+                    }
+                }
+            }
+        } catch (ExecutionException e) {
+            throw ConversionException.failed(describe(e), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            client.cancel();
+            throw ConversionException.failed("interrupted; the conversion was cancelled", e);
+        }
+    }
+
+    private static void reportProgress(JobClient client, Settings settings, ProgressListener progress) {
+        try {
+            Map<String, Object> accumulators = client.getAccumulators().get(1, TimeUnit.SECONDS);
+            Object bytes = accumulators.get(ConversionCounters.BYTES_IN);
+            if (bytes instanceof Long) {
+                progress.update((Long) bytes, settings.totalBytes());
+            }
+        } catch (TimeoutException | ExecutionException e) {
+            // Progress is best effort; the job result decides success.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static Counters counters(JobExecutionResult result) {
+        Map<String, UnknownField> unknown = result.getAccumulatorResult(ConversionCounters.UNKNOWN_FIELDS);
+        return new Counters(
+                longOrZero(result.getAccumulatorResult(ConversionCounters.BYTES_IN)),
+                longOrZero(result.getAccumulatorResult(ConversionCounters.RECORDS_IN)),
+                longOrZero(result.getAccumulatorResult(ConversionCounters.REJECTED)),
+                unknown == null ? Map.of() : unknown);
+    }
+
+    private static long longOrZero(Object value) {
+        return value == null ? 0 : (Long) value;
+    }
+
+    /** The counts the parsers kept, merged across all of them. */
+    record Counters(long bytesIn, long recordsIn, long rejected, Map<String, UnknownField> unknownFields) {}
+
+    /** The first bad-line message in a failure's causes, or else its root cause. */
+    static String describe(Throwable failure) {
+        Throwable root = failure;
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof BadLineException) {
+                return t.getMessage();
+            }
+            String text = String.valueOf(t.getMessage());
+            if (text.contains(BAD_LINE)) {
+                return text.trim();
+            }
+            root = t;
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
+    }
+
+    private static void prepareOutput(Path output, boolean overwrite) throws ConversionException {
+        try {
+            if (Files.exists(output) && !Files.isDirectory(output)) {
+                throw ConversionException.usage("output " + output + " exists and is not a directory");
+            }
+            if (Files.isDirectory(output)) {
+                boolean empty;
+                try (Stream<Path> entries = Files.list(output)) {
+                    empty = entries.findAny().isEmpty();
+                }
+                if (!empty) {
+                    if (!overwrite) {
+                        throw ConversionException.usage("output directory " + output
+                                + " is not empty; pass --overwrite to replace its contents");
+                    }
+                    deleteContents(output);
+                }
+            }
+            Files.createDirectories(output);
+        } catch (IOException e) {
+            throw ConversionException.failed("cannot prepare output directory " + output + ": " + e, e);
+        }
+    }
+
+    private static void deleteContents(Path directory) throws IOException {
+        try (Stream<Path> entries = Files.walk(directory)) {
+            for (Path path : entries.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+                if (!path.equals(directory)) {
+                    Files.delete(path);
+                }
+            }
+        }
+    }
+
+    /** A conversion's settings, resolved from the configuration and checked before the job starts. */
+    record Settings(
+            List<String> inputs,
+            List<InputFile> inputFiles,
+            Path output,
+            TableSchema schema,
+            OnError onError,
+            org.apache.flink.configuration.MemorySize splitSize,
+            Compression compression,
+            org.apache.flink.configuration.MemorySize rowGroupSize,
+            int batchRows,
+            int parallelism,
+            boolean overwrite) {
+
+        static Settings resolve(Configuration config) throws ConversionException {
+            List<String> inputs = config.getOptional(ParqOptions.INPUTS).orElse(List.of());
+            if (inputs.isEmpty()) {
+                throw ConversionException.usage("no input given");
+            }
+            String output = config.getOptional(ParqOptions.OUTPUT)
+                    .orElseThrow(() -> ConversionException.usage("no output directory given (-o)"));
+            List<InputFile> files;
+            try {
+                files = InputFiles.expand(inputs);
+            } catch (dev.parq.source.enumerator.InputNotFoundException e) {
+                throw ConversionException.usage(e.getMessage());
+            } catch (IOException e) {
+                throw ConversionException.failed("cannot read the inputs: " + e, e);
+            }
+            TableSchema schema;
+            try {
+                schema = config.getOptional(ParqOptions.SCHEMA).isPresent()
+                        ? TableSchema.parse(config.get(ParqOptions.SCHEMA))
+                        : SchemaInference.infer(
+                                files.stream().map(f -> Path.of(f.path())).toList(),
+                                config.get(ParqOptions.SAMPLE_SIZE).getBytes());
+            } catch (SchemaException e) {
+                throw ConversionException.usage(e.getMessage());
+            } catch (IOException e) {
+                throw ConversionException.failed("cannot sample the inputs for a schema: " + e, e);
+            }
+            Compression compression;
+            try {
+                compression = Compression.parse(config.get(ParqOptions.COMPRESSION));
+            } catch (IllegalArgumentException e) {
+                throw ConversionException.usage(e.getMessage());
+            }
+            return new Settings(
+                    inputs,
+                    files,
+                    Path.of(output).toAbsolutePath().normalize(),
+                    schema,
+                    config.get(ParqOptions.ON_ERROR),
+                    config.get(ParqOptions.SPLIT_SIZE),
+                    compression,
+                    config.get(ParqOptions.ROW_GROUP_SIZE),
+                    config.get(ParqOptions.BATCH_ROWS),
+                    config.getOptional(org.apache.flink.configuration.CoreOptions.DEFAULT_PARALLELISM).orElse(0),
+                    config.get(ParqOptions.OVERWRITE));
+        }
+
+        long totalBytes() {
+            return InputFiles.totalBytes(inputFiles);
+        }
+
+        ParquetWriterOptions writerOptions() {
+            return ParquetWriterOptions.defaults()
+                    .withCompression(compression)
+                    .withRowGroupSize(rowGroupSize.getBytes());
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package dev.parq.job;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.LocalInputFile;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import dev.parq.parse.UnknownField;
+import dev.parq.source.enumerator.InputFile;
+
+/**
+ * What a conversion did, as written to {@code OUTPUT/_SUCCESS}: inputs, counts, unknown keys,
+ * output files and schema. The row counts come from the Parquet footers and the rejected count
+ * from the lines in {@code _rejected/}, so the check that they add up is made on what is on disk.
+ */
+public final class Manifest {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final ConvertJob.Settings settings;
+    private final ConvertJob.Counters counters;
+    private final List<OutputFile> files;
+    private final long rowsWritten;
+    private final long rejectedOnDisk;
+    private final long elapsedMs;
+
+    /** One Parquet file of the output. */
+    public record OutputFile(String path, long rows, long bytes) {}
+
+    private Manifest(ConvertJob.Settings settings, ConvertJob.Counters counters, List<OutputFile> files,
+            long rejectedOnDisk, long elapsedMs) {
+        this.settings = settings;
+        this.counters = counters;
+        this.files = files;
+        this.rowsWritten = files.stream().mapToLong(OutputFile::rows).sum();
+        this.rejectedOnDisk = rejectedOnDisk;
+        this.elapsedMs = elapsedMs;
+    }
+
+    static Manifest collect(ConvertJob.Settings settings, ConvertJob.Counters counters, long elapsedMs)
+            throws ConversionException {
+        try {
+            return new Manifest(settings, counters, parquetFiles(settings.output()),
+                    countLines(settings.output().resolve(ConvertJob.REJECTED_DIR)), elapsedMs);
+        } catch (IOException e) {
+            throw ConversionException.failed("cannot read back the output in " + settings.output() + ": " + e, e);
+        }
+    }
+
+    private static List<OutputFile> parquetFiles(Path output) throws IOException {
+        List<OutputFile> files = new ArrayList<>();
+        try (Stream<Path> entries = Files.list(output)) {
+            for (Path path : entries.filter(p -> p.getFileName().toString().endsWith(".parquet")).sorted().toList()) {
+                long rows;
+                try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(path))) {
+                    rows = reader.getRecordCount();
+                }
+                files.add(new OutputFile(path.getFileName().toString(), rows, Files.size(path)));
+            }
+        }
+        return files;
+    }
+
+    private static long countLines(Path directory) throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return 0;
+        }
+        long lines = 0;
+        try (Stream<Path> entries = Files.list(directory)) {
+            for (Path path : entries.filter(p -> !p.getFileName().toString().startsWith(".")).toList()) {
+                try (BufferedReader reader = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+                    while (reader.readLine() != null) {
+                        lines++;
+                    }
+                }
+            }
+        }
+        return lines;
+    }
+
+    /** Fails the conversion unless every input record is either a Parquet row or a rejected line. */
+    void checkCounts() throws ConversionException {
+        if (rowsWritten + rejectedOnDisk != counters.recordsIn() || rejectedOnDisk != counters.rejected()) {
+            throw ConversionException.failed(String.format(
+                    "counts do not add up: %d records read, %d rows in Parquet, %d rejected lines on disk"
+                            + " (%d counted by the parsers); the output in %s is incomplete",
+                    counters.recordsIn(), rowsWritten, rejectedOnDisk, counters.rejected(), settings.output()), null);
+        }
+    }
+
+    void write(Path path) throws ConversionException {
+        try {
+            JSON.writeValue(path.toFile(), toJson());
+        } catch (IOException e) {
+            throw ConversionException.failed("cannot write the manifest " + path + ": " + e, e);
+        }
+    }
+
+    Map<String, Object> toJson() {
+        Map<String, Object> json = new LinkedHashMap<>();
+        List<Map<String, Object>> inputs = new ArrayList<>();
+        for (InputFile input : settings.inputFiles()) {
+            inputs.add(Map.of("path", input.path(), "bytes", input.length()));
+        }
+        json.put("inputs", inputs);
+        json.put("bytes_in", settings.totalBytes());
+        json.put("records_in", counters.recordsIn());
+        json.put("rows_written", rowsWritten);
+        json.put("rejected", rejectedOnDisk);
+        Map<String, Object> unknown = new TreeMap<>();
+        counters.unknownFields().forEach((path, field) -> unknown.put(path, Map.of(
+                "count", field.count(), "first_file", field.firstFile(), "first_offset", field.firstOffset())));
+        json.put("unknown_fields", unknown);
+        List<Map<String, Object>> outputs = new ArrayList<>();
+        for (OutputFile file : files) {
+            outputs.add(Map.of("path", file.path(), "rows", file.rows(), "bytes", file.bytes()));
+        }
+        json.put("files", outputs);
+        json.put("schema", settings.schema().toDdl());
+        json.put("compression", settings.compression().toString());
+        json.put("on_error", settings.onError().toString());
+        json.put("elapsed_ms", elapsedMs);
+        return json;
+    }
+
+    public long recordsIn() {
+        return counters.recordsIn();
+    }
+
+    public long rowsWritten() {
+        return rowsWritten;
+    }
+
+    public long rejected() {
+        return rejectedOnDisk;
+    }
+
+    public long bytesIn() {
+        return settings.totalBytes();
+    }
+
+    public long elapsedMs() {
+        return elapsedMs;
+    }
+
+    public List<OutputFile> files() {
+        return files;
+    }
+
+    public Map<String, UnknownField> unknownFields() {
+        return counters.unknownFields();
+    }
+
+    public String schemaDdl() {
+        return settings.schema().toDdl();
+    }
+
+    public Path output() {
+        return settings.output();
+    }
+}

@@ -1,0 +1,68 @@
+package dev.parq.job;
+
+import java.util.List;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.MemorySize;
+
+import dev.parq.parse.operator.OnError;
+import dev.parq.source.NdjsonSourceOptions;
+
+/**
+ * Every setting of a conversion, as Flink configuration options. The command line, the
+ * {@code flink-conf/config.yaml} file and a Kubernetes manifest's {@code flinkConfiguration} all
+ * set these same keys; a command-line flag wins over the configuration.
+ */
+public final class ParqOptions {
+
+    public static final ConfigOption<List<String>> INPUTS = ConfigOptions.key("parq.inputs")
+            .stringType()
+            .asList()
+            .noDefaultValue()
+            .withDescription("Input files, directories or globs of NDJSON.");
+
+    public static final ConfigOption<String> OUTPUT = ConfigOptions.key("parq.output")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("Output directory for the Parquet files, _rejected/ and _SUCCESS.");
+
+    public static final ConfigOption<String> SCHEMA = ConfigOptions.key("parq.schema")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("Column list in Flink SQL type syntax; inferred from a sample when unset.");
+
+    public static final ConfigOption<MemorySize> SAMPLE_SIZE = ConfigOptions.key("parq.schema.sample-size")
+            .memoryType()
+            .defaultValue(MemorySize.parse("16mb"))
+            .withDescription("How much input schema inference reads, spread across the input.");
+
+    public static final ConfigOption<String> COMPRESSION = ConfigOptions.key("parq.sink.compression")
+            .stringType()
+            .defaultValue("snappy")
+            .withDescription("Parquet codec: snappy, zstd, gzip, lz4_raw or none.");
+
+    public static final ConfigOption<MemorySize> ROW_GROUP_SIZE = ConfigOptions.key("parq.sink.row-group-size")
+            .memoryType()
+            .defaultValue(MemorySize.parse("128mb"))
+            .withDescription("Target size of a Parquet row group.");
+
+    public static final ConfigOption<MemorySize> SPLIT_SIZE = NdjsonSourceOptions.SPLIT_SIZE;
+
+    public static final ConfigOption<OnError> ON_ERROR = ConfigOptions.key("parq.on-error")
+            .enumType(OnError.class)
+            .defaultValue(OnError.FAIL)
+            .withDescription("What a bad line does: FAIL the conversion, or REJECT it to _rejected/.");
+
+    public static final ConfigOption<Boolean> OVERWRITE = ConfigOptions.key("parq.overwrite")
+            .booleanType()
+            .defaultValue(false)
+            .withDescription("Replace the contents of a non-empty output directory.");
+
+    public static final ConfigOption<Integer> BATCH_ROWS = ConfigOptions.key("parq.parse.batch-rows")
+            .intType()
+            .defaultValue(4096)
+            .withDescription("Rows per Arrow batch handed from the parser to the Parquet writer.");
+
+    private ParqOptions() {}
+}

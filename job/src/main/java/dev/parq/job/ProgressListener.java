@@ -1,0 +1,7 @@
+package dev.parq.job;
+
+/** Told how far a running conversion has got. */
+@FunctionalInterface
+public interface ProgressListener {
+    void update(long bytesDone, long bytesTotal);
+}
