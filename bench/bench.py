@@ -1,0 +1,461 @@
+#!/usr/bin/env python3
+"""parq benchmark harness: `bench/run` and `bench/startup` call this file. See bench/README.md."""
+import argparse
+import datetime as dt
+import glob
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import gen  # noqa: E402
+
+PARQ = os.path.join(REPO, "parq")
+PARQ_JAR = os.path.join(REPO, "job", "target", "parq.jar")
+TIME = "/usr/bin/time"
+ALL_TOOLS = ["parq", "duckdb", "polars", "pyarrow"]
+SWEEP_TOOLS = ("parq", "duckdb")       # run at every --parallelism value
+PIP_PACKAGES = {"duckdb": "duckdb", "polars": "polars", "pyarrow": "pyarrow"}
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def log(*a):
+    print(*a, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# setup
+
+def ensure_python_packages(tools):
+    """duckdb is always needed (row-count check); the others when benchmarked."""
+    need = {"duckdb"} | {t for t in tools if t in PIP_PACKAGES}
+    missing = []
+    for mod in sorted(need):
+        try:
+            __import__(mod)
+        except ImportError:
+            missing.append(PIP_PACKAGES[mod])
+    if missing:
+        log(f"installing {' '.join(missing)} with pip ...")
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *missing], check=True)
+
+
+def first_error_line(text: str) -> str:
+    lines = [ANSI.sub("", l).strip() for l in text.splitlines()]
+    lines = [l for l in lines if l and not l.startswith("parq: building")]
+    for l in lines:   # Maven: the first [ERROR] line that says something
+        if l.startswith("[ERROR]") and not l.rstrip(" :").endswith("COMPILATION ERROR"):
+            return l
+    return lines[0] if lines else "(no output on stderr)"
+
+
+def prepare_parq():
+    """Build the jar outside the timed runs. Returns None if usable, else 'failed: ...'."""
+    if not os.path.exists(PARQ):
+        return "failed: no ./parq launcher in " + REPO
+    if not os.path.exists(PARQ_JAR):
+        log(f"parq: {PARQ_JAR} missing, building it with ./parq (Maven, untimed) ...")
+    p = subprocess.run([PARQ, "convert", "--help"], capture_output=True, text=True)
+    if p.returncode != 0 or not os.path.exists(PARQ_JAR):
+        return "failed: " + first_error_line(p.stderr or p.stdout)
+    return None
+
+
+def machine_info():
+    info = {"host": platform.node(), "platform": platform.platform(), "python": platform.python_version(),
+            "cpus": os.cpu_count(), "loadavg_at_start": os.getloadavg()}
+    try:
+        with open("/proc/cpuinfo") as f:
+            m = re.search(r"model name\s*:\s*(.*)", f.read())
+            info["cpu"] = m.group(1) if m else None
+        with open("/proc/meminfo") as f:
+            info["mem_total_kib"] = int(re.search(r"MemTotal:\s*(\d+)", f.read()).group(1))
+    except OSError:
+        pass
+    try:
+        j = subprocess.run(["java", "-version"], capture_output=True, text=True)
+        info["java"] = (j.stderr or j.stdout).splitlines()[0]
+    except (OSError, IndexError):
+        info["java"] = None
+    try:
+        info["git_commit"] = subprocess.run(["git", "-C", REPO, "rev-parse", "HEAD"], capture_output=True,
+                                            text=True).stdout.strip()
+    except OSError:
+        pass
+    return info
+
+
+def warm(path):
+    subprocess.run(["cat", path], stdout=subprocess.DEVNULL, check=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# one measured run
+
+def command(tool, src, outdir, par, parq_schema):
+    """(argv, env, output path) for one conversion."""
+    env = dict(os.environ)
+    if tool == "parq":
+        argv = [PARQ, "convert", src, "-o", outdir, "--overwrite", "--compression", "snappy",
+                "--parallelism", str(par), "--no-progress"]
+        if parq_schema:
+            argv += ["--schema", "@" + parq_schema]
+        return argv, env
+    out = os.path.join(outdir, "out.parquet")
+    if tool == "polars":
+        env["POLARS_MAX_THREADS"] = str(par)
+    return [sys.executable, os.path.join(HERE, "peers.py"), tool, src, out, str(par)], env
+
+
+def parquet_files(outdir):
+    return sorted(p for p in glob.glob(os.path.join(outdir, "**", "*.parquet"), recursive=True)
+                  if "/_rejected/" not in p and os.path.isfile(p))
+
+
+def run_once(tool, par, corpus, outdir, parq_schema, timeout):
+    shutil.rmtree(outdir, ignore_errors=True)
+    os.makedirs(outdir)
+    if tool == "parq":
+        os.rmdir(outdir)            # parq creates its output directory
+    argv, env = command(tool, corpus["path"], outdir, par, parq_schema)
+    tfile = outdir.rstrip("/") + ".time"
+    t0 = time.perf_counter()
+    try:
+        p = subprocess.run([TIME, "-v", "-o", tfile, *argv], env=env, capture_output=True, text=True,
+                           timeout=timeout)
+        rc, err = p.returncode, p.stderr
+    except subprocess.TimeoutExpired as e:
+        rc, err = -1, f"timed out after {timeout} s " + (e.stderr or b"").decode(errors="replace")
+    wall = time.perf_counter() - t0
+    rss_kib = None
+    try:
+        with open(tfile) as f:
+            m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", f.read())
+            rss_kib = int(m.group(1)) if m else None
+        os.remove(tfile)
+    except OSError:
+        pass
+    r = {"tool": tool, "parallelism": par, "wall_s": round(wall, 3), "rc": rc, "peak_rss_kib": rss_kib}
+    if rc != 0:
+        r["error"] = "failed: " + first_error_line(err)
+        return r
+    files = parquet_files(outdir)
+    r["output_bytes"] = sum(os.path.getsize(f) for f in files)
+    r["output_files"] = len(files)
+    r["rows"] = count_rows(files)
+    r["rows_ok"] = r["rows"] == corpus["lines"]
+    manifest = os.path.join(outdir, "_SUCCESS")
+    if tool == "parq" and os.path.isfile(manifest):
+        try:
+            with open(manifest) as f:
+                m = json.load(f)
+            r["parq_manifest"] = {k: m.get(k) for k in ("records_in", "rows_written", "rejected", "elapsed_ms")}
+        except (OSError, ValueError):
+            pass
+    return r
+
+
+def count_rows(files):
+    import duckdb
+    if not files:
+        return 0
+    try:
+        return duckdb.connect().execute("SELECT count(*) FROM read_parquet(?)", [files]).fetchone()[0]
+    except Exception as e:  # noqa: BLE001
+        log(f"  row count failed: {e}")
+        return -1
+
+
+# ---------------------------------------------------------------------------------------------
+# summaries
+
+def summarize(cfg_runs, corpus):
+    ok = [r for r in cfg_runs if r["rc"] == 0]
+    first = cfg_runs[0]
+    s = {"tool": first["tool"], "parallelism": first["parallelism"], "runs": len(cfg_runs), "ok_runs": len(ok)}
+    if not ok:
+        s["error"] = first.get("error", "failed")
+        return s
+    wall = statistics.median(r["wall_s"] for r in ok)
+    rss = [r["peak_rss_kib"] for r in ok if r["peak_rss_kib"]]
+    s.update({
+        "wall_s": round(wall, 3),
+        "mb_per_s": round(corpus["bytes"] / 1e6 / wall, 1),
+        "rows_per_s": round(corpus["lines"] / wall),
+        "peak_rss_mib": round(statistics.median(rss) / 1024, 1) if rss else None,
+        "output_mib": round(statistics.median(r["output_bytes"] for r in ok) / 2**20, 1),
+        "rows_ok": all(r["rows_ok"] for r in ok),
+        "rows": ok[-1]["rows"],
+    })
+    if len(ok) < len(cfg_runs):
+        s["error"] = f"{len(cfg_runs) - len(ok)} of {len(cfg_runs)} runs failed: " + \
+            next(r["error"] for r in cfg_runs if r["rc"] != 0)
+    return s
+
+
+def print_table(summaries, corpus):
+    hdr = ["tool", "par", "wall s", "MB/s", "rows/s", "peak RSS MiB", "output MiB", "rows ok"]
+    rows = []
+    for s in summaries:
+        if "wall_s" not in s:
+            rows.append([s["tool"], str(s["parallelism"]), "-", "-", "-", "-", "-", s["error"]])
+            continue
+        ok = "yes" if s["rows_ok"] else f"MISMATCH {s['rows']} != {corpus['lines']}"
+        if s.get("error"):
+            ok += f" ({s['error']})"
+        rows.append([s["tool"], str(s["parallelism"]), f"{s['wall_s']:.2f}", f"{s['mb_per_s']:.1f}",
+                     f"{s['rows_per_s']:,}", f"{s['peak_rss_mib']:.0f}" if s["peak_rss_mib"] else "?",
+                     f"{s['output_mib']:.1f}", ok])
+    w = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(hdr)]
+    print("  ".join(h.ljust(w[i]) if i in (0, 7) else h.rjust(w[i]) for i, h in enumerate(hdr)))
+    for r in rows:
+        print("  ".join(c.ljust(w[i]) if i in (0, 7) else c.rjust(w[i]) for i, c in enumerate(r)))
+
+
+def ratios(summaries, main_par):
+    """parq at main_par against each peer at main_par."""
+    by = {(s["tool"], s["parallelism"]): s for s in summaries}
+    parq = by.get(("parq", main_par))
+    out = []
+    for s in summaries:
+        if s["tool"] == "parq" or s["parallelism"] != main_par:
+            continue
+        r = {"peer": s["tool"], "parallelism": main_par}
+        if parq and "wall_s" in parq and "wall_s" in s:
+            r["throughput"] = round(parq["mb_per_s"] / s["mb_per_s"], 2)
+            if parq["peak_rss_mib"] and s["peak_rss_mib"]:
+                r["rss"] = round(parq["peak_rss_mib"] / s["peak_rss_mib"], 2)
+        out.append(r)
+    return out
+
+
+def sweep(summaries, pars):
+    by = {(s["tool"], s["parallelism"]): s for s in summaries}
+    out = []
+    for tool in SWEEP_TOOLS:
+        pts = [(p, by[(tool, p)]) for p in pars if (tool, p) in by and "wall_s" in by[(tool, p)]]
+        if not pts:
+            continue
+        base = pts[0][1]["mb_per_s"]
+        out.append({"tool": tool, "points": [{"parallelism": p, "mb_per_s": s["mb_per_s"],
+                                               "speedup": round(s["mb_per_s"] / base, 2),
+                                               "peak_rss_mib": s["peak_rss_mib"]} for p, s in pts]})
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# commands
+
+def parse_pars(s):
+    try:
+        vals = [int(x) for x in s.split(",") if x.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a comma-separated list of integers: {s}")
+    if not vals or min(vals) < 1:
+        raise argparse.ArgumentTypeError(f"parallelism values must be >= 1: {s}")
+    return sorted(set(vals))
+
+
+def parse_tools(s):
+    tools = [t.strip() for t in s.split(",") if t.strip()]
+    bad = [t for t in tools if t not in ALL_TOOLS]
+    if bad or not tools:
+        raise argparse.ArgumentTypeError(f"unknown tool(s) {bad}; choose from {','.join(ALL_TOOLS)}")
+    return [t for t in ALL_TOOLS if t in tools]
+
+
+def default_data_dir():
+    return os.environ.get("PARQ_BENCH_DATA", os.path.join(HERE, "work", "data"))
+
+
+def run_main(argv):
+    ncpu = os.cpu_count() or 1
+    ap = argparse.ArgumentParser(
+        prog="bench/run",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Convert one generated application-log NDJSON corpus to Parquet (snappy) with parq "
+                    "and its peers,\nand compare throughput, peak RSS and output size. See bench/README.md.",
+        epilog=f"""what runs:
+  parq and duckdb run once per --parallelism value (the sweep); polars and pyarrow run once with
+  the largest value as their thread count. Ratios compare parq with each peer at that largest
+  value. Each configuration runs --runs times (interleaved, page cache warmed with cat before each
+  round); the table shows medians.
+
+output:
+  a table on stdout and bench/work/results-SIZE-TIMESTAMP.json. Exit status 0 if every
+  configuration converted with the right row count, 1 otherwise (the peers are still measured
+  when parq fails).
+
+environment:
+  PARQ_JAVA_OPTS    JVM options for ./parq (replace its defaults)
+  PARQ_BENCH_DATA   default for --data-dir""")
+    ap.add_argument("--size", default="1g", help="corpus size, binary units: 100m, 1g, 4g (default 1g)")
+    ap.add_argument("--runs", type=int, default=3, help="runs per configuration; the median is reported (default 3)")
+    ap.add_argument("--parallelism", type=parse_pars, default=sorted({1, ncpu}), metavar="LIST",
+                    help=f"comma-separated parallelism values for parq and duckdb (default 1,{ncpu}: 1 and all cores)")
+    ap.add_argument("--tools", type=parse_tools, default=ALL_TOOLS, metavar="LIST",
+                    help="comma-separated subset of parq,duckdb,polars,pyarrow (default all)")
+    ap.add_argument("--data-dir", default=default_data_dir(), metavar="DIR",
+                    help="where the corpus is cached and outputs are written (default $PARQ_BENCH_DATA or bench/work/data)")
+    ap.add_argument("--keep", action="store_true",
+                    help="keep the Parquet outputs of the last run under DIR/out/ (default: deleted)")
+    ap.add_argument("--seed", type=int, default=gen.DEFAULT_SEED, help=f"corpus seed (default {gen.DEFAULT_SEED})")
+    ap.add_argument("--parq-schema", metavar="FILE",
+                    help="pass --schema @FILE to parq instead of letting it infer one (e.g. bench/app-logs.ddl)")
+    ap.add_argument("--verify-corpus", action="store_true",
+                    help="re-hash a cached corpus and regenerate it if its sha256 does not match")
+    ap.add_argument("--timeout", type=int, default=3600, help="seconds before one conversion is killed (default 3600)")
+    a = ap.parse_args(argv)
+    if a.runs < 1:
+        ap.error("--runs must be >= 1")
+    if a.parq_schema:
+        a.parq_schema = os.path.abspath(a.parq_schema)
+        if not os.path.isfile(a.parq_schema):
+            ap.error(f"--parq-schema: no such file: {a.parq_schema}")
+    if not os.access(TIME, os.X_OK):
+        sys.exit(f"bench/run needs {TIME} (GNU time; Debian/Ubuntu package 'time')")
+
+    load = os.getloadavg()[0]
+    if load > 1.5:
+        log(f"warning: load average is {load:.1f}; other work on this machine will skew the figures")
+    ensure_python_packages(a.tools)
+    import peers
+    data_dir = os.path.abspath(a.data_dir)
+    corpus = gen.corpus(a.size, data_dir, a.seed, verify=a.verify_corpus, log=log)
+    log(f"corpus: {corpus['path']}: {corpus['bytes']:,} bytes, {corpus['lines']:,} lines, sha256 {corpus['sha256']}")
+
+    pars = a.parallelism
+    main_par = max(pars)
+    configs = []
+    for t in a.tools:
+        for p in (pars if t in SWEEP_TOOLS else [main_par]):
+            configs.append((t, p))
+
+    parq_failure = prepare_parq() if "parq" in a.tools else None
+    if parq_failure:
+        log(f"parq: {parq_failure}")
+
+    out_root = os.path.join(data_dir, "out")
+    results = {c: [] for c in configs}
+    for run in range(1, a.runs + 1):
+        warm(corpus["path"])
+        for tool, par in configs:
+            if tool == "parq" and parq_failure:
+                results[(tool, par)].append({"tool": tool, "parallelism": par, "rc": -1, "error": parq_failure})
+                continue
+            outdir = os.path.join(out_root, f"{tool}-p{par}")
+            r = run_once(tool, par, corpus, outdir, a.parq_schema, a.timeout)
+            results[(tool, par)].append(r)
+            if r["rc"] != 0:
+                log(f"run {run}/{a.runs} {tool:8s} p={par}: {r['error']}")
+            else:
+                log(f"run {run}/{a.runs} {tool:8s} p={par}: {r['wall_s']:.2f} s, "
+                    f"{corpus['bytes'] / 1e6 / r['wall_s']:.1f} MB/s, RSS {r['peak_rss_kib'] / 1024:.0f} MiB, "
+                    f"rows {'ok' if r['rows_ok'] else 'MISMATCH'}")
+                if not r["rows_ok"]:
+                    log(f"!!! MISMATCH: {tool} p={par} wrote {r['rows']} rows, the input has {corpus['lines']} lines !!!")
+            if not (a.keep and run == a.runs):
+                shutil.rmtree(outdir, ignore_errors=True)
+    if not a.keep:
+        shutil.rmtree(out_root, ignore_errors=True)
+
+    summaries = [summarize(results[c], corpus) for c in configs]
+    rat = ratios(summaries, main_par) if "parq" in a.tools else []
+    sw = sweep(summaries, pars) if len(pars) > 1 else []
+
+    print()
+    print(f"corpus {a.size}: {corpus['bytes'] / 1e6:.1f} MB, {corpus['lines']:,} lines, snappy; "
+          f"medians of {a.runs} run(s); {os.cpu_count()} CPUs, load at start {load:.2f}")
+    print()
+    print_table(summaries, corpus)
+    mismatches = [s for s in summaries if "wall_s" in s and not s["rows_ok"]]
+    for s in mismatches:
+        print(f"\n!!! MISMATCH: {s['tool']} p={s['parallelism']} wrote {s['rows']} rows, "
+              f"the input has {corpus['lines']} lines !!!")
+    if rat:
+        print()
+        for r in rat:
+            if "throughput" in r:
+                rss = f", RSS {r['rss']:.2f}x" if "rss" in r else ""
+                print(f"parq/{r['peer']} (p={r['parallelism']}) throughput {r['throughput']:.2f}x{rss}")
+            else:
+                print(f"parq/{r['peer']} (p={r['parallelism']}): n/a (a run failed)")
+    if sw:
+        print("\nparallelism sweep (MB/s, speedup over p=%d):" % pars[0])
+        for t in sw:
+            pts = ", ".join(f"p={x['parallelism']} {x['mb_per_s']:.1f} ({x['speedup']:.2f}x, "
+                            f"{x['peak_rss_mib']:.0f} MiB)" for x in t["points"])
+            print(f"  {t['tool']:8s} {pts}")
+
+    os.makedirs(os.path.join(HERE, "work"), exist_ok=True)
+    stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    path = os.path.join(HERE, "work", f"results-{gen.size_label(a.size)}-{stamp}.json")
+    doc = {
+        "created": stamp, "args": {k: v for k, v in vars(a).items()},
+        "machine": machine_info(), "tool_versions": peers.versions(),
+        "parq_java_opts": os.environ.get("PARQ_JAVA_OPTS"),
+        "corpus": {k: corpus[k] for k in ("path", "bytes", "lines", "sha256", "seed", "gen_version", "cached")},
+        "summaries": summaries, "ratios": rat, "sweep": sw,
+        "runs": [r for c in configs for r in results[c]],
+    }
+    doc["machine"]["loadavg_at_end"] = os.getloadavg()
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=1, default=str)
+    print(f"\nresults: {os.path.relpath(path)}")
+    failed = [s for s in summaries if "wall_s" not in s or s.get("error") or not s["rows_ok"]]
+    return 1 if failed else 0
+
+
+def startup_main(argv):
+    ap = argparse.ArgumentParser(
+        prog="bench/startup",
+        description="parq's fixed cost (JVM + embedded Flink start-up and job teardown): wall time of "
+                    "converting a 10 MiB corpus (same generator as bench/run), median of --runs. "
+                    "Also times `./parq --help` (JVM start only, no Flink) for reference.")
+    ap.add_argument("--runs", type=int, default=3, help="runs (default 3)")
+    ap.add_argument("--size", default="10m", help="corpus size (default 10m)")
+    ap.add_argument("--parallelism", type=int, default=1, help="parq --parallelism (default 1)")
+    ap.add_argument("--data-dir", default=default_data_dir(), metavar="DIR",
+                    help="corpus cache and output (default $PARQ_BENCH_DATA or bench/work/data)")
+    a = ap.parse_args(argv)
+    failure = prepare_parq()
+    if failure:
+        print(f"parq {failure}")
+        return 1
+    corpus = gen.corpus(a.size, os.path.abspath(a.data_dir), log=log)
+    warm(corpus["path"])
+    help_t, conv_t = [], []
+    outdir = os.path.join(os.path.abspath(a.data_dir), "out", "startup")
+    try:
+        for i in range(a.runs):
+            t0 = time.perf_counter()
+            subprocess.run([PARQ, "--help"], capture_output=True)
+            help_t.append(time.perf_counter() - t0)
+            r = run_once("parq", a.parallelism, corpus, outdir, None, 600)
+            if r["rc"] != 0:
+                print(f"parq {r['error']}")
+                return 1
+            if not r["rows_ok"]:
+                print(f"!!! MISMATCH: parq wrote {r['rows']} rows, the input has {corpus['lines']} lines !!!")
+            conv_t.append(r["wall_s"])
+            log(f"run {i + 1}/{a.runs}: convert {r['wall_s']:.2f} s, --help {help_t[-1]:.2f} s, "
+                f"RSS {r['peak_rss_kib'] / 1024:.0f} MiB")
+    finally:
+        shutil.rmtree(outdir, ignore_errors=True)
+    print(f"parq start-up: {corpus['bytes'] / 2**20:.0f} MiB conversion (p={a.parallelism}) "
+          f"{statistics.median(conv_t):.2f} s median of {a.runs} "
+          f"[{', '.join(f'{t:.2f}' for t in conv_t)}]; JVM alone (./parq --help) {statistics.median(help_t):.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    cmd, rest = (sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else ("run", [])
+    sys.exit({"run": run_main, "startup": startup_main}[cmd](rest))
