@@ -1,9 +1,11 @@
 package dev.parq.parse;
 
+import java.io.Serializable;
 import java.util.Objects;
 
 /** A key path that is not in the schema: how often it occurred and where first. */
-public final class UnknownField {
+public final class UnknownField implements Serializable {
+    private static final long serialVersionUID = 1L;
 
     private long count;
     private String firstFile;
