@@ -130,7 +130,7 @@ public final class Manifest {
         }
         json.put("files", outputs);
         json.put("schema", settings.schema().toDdl());
-        json.put("compression", settings.compression().toString());
+        json.put("compression", settings.writerOptions().compression().toString());
         json.put("on_error", settings.onError().toString());
         json.put("elapsed_ms", elapsedMs);
         return json;
