@@ -215,9 +215,8 @@ def print_table(summaries, corpus):
                      f"{s['rows_per_s']:,}", f"{s['peak_rss_mib']:.0f}" if s["peak_rss_mib"] else "?",
                      f"{s['output_mib']:.1f}", ok])
     w = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(hdr)]
-    print("  ".join(h.ljust(w[i]) if i in (0, 7) else h.rjust(w[i]) for i, h in enumerate(hdr)))
-    for r in rows:
-        print("  ".join(c.ljust(w[i]) if i in (0, 7) else c.rjust(w[i]) for i, c in enumerate(r)))
+    for r in [hdr] + rows:
+        print("  ".join(c.ljust(w[i]) if i in (0, 7) else c.rjust(w[i]) for i, c in enumerate(r)).rstrip())
 
 
 def ratios(summaries, main_par):

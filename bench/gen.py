@@ -164,25 +164,52 @@ def build_pool(seed: int):
     return pool, order
 
 
-def generate(size: int, out_path: str, seed: int = DEFAULT_SEED, progress=None) -> dict:
-    """Write the corpus; returns {'bytes','lines','sha256','seconds'}."""
+BLOCK = 20000            # lines per block; blocks are independent, so they can be made in parallel
+_W = {}                  # per-process state: templates of the pool and the visiting order
+
+
+def _init(seed: int):
     pool, order = build_pool(seed)
-    tpls = [p[0] for p in pool]
-    bigs = [p[1] for p in pool]
+    _W.update(seed=seed, tpls=[p[0] for p in pool], bigs=[p[1] for p in pool], order=order)
+
+
+def _block(i0: int) -> bytes:
+    """Lines i0 .. i0+BLOCK-1, UTF-8."""
+    seed, tpls, bigs, order = _W["seed"], _W["tpls"], _W["bigs"], _W["order"]
     norder = len(order)
+    base = 1_780_000_000_000 + (seed % 1000) * 86_400_000  # 2026-05-28 + seed days, in ms
+    sd = seed * 0x1000193
+    C = 0x9E3779B97F4A7C15F39CC0605CEDC835                   # odd: j -> j*C mod 2^128 is 1:1
+    K = 0x5851F42D4C957F2D
+    M = MASK128
+    idx = range(i0, i0 + BLOCK)
+    s0 = (base + 3 * i0) // 1000
+    s1 = (base + 3 * (i0 + BLOCK) + 3) // 1000
+    pref = [time.strftime("%Y-%m-%dT%H:%M:%S.", time.gmtime(s)) for s in range(s0, s1 + 1)]
+    ords = [order[j % norder] for j in idx]
+    # per line j: ts strictly increasing (3 ms steps + 0..2 ms jitter), distinct trace id
+    # (bijection of j), latency fraction (j*3^18 mod 10^9, 1:1 for j < 10^9), user id
+    # (j*2654435761 mod 10^11, 1:1), bytes (some templates add 2^32)
+    buf = [tpls[o] % (pref[(m := base + 3 * j + (j * 0x9E3779B1 >> 7) % 3) // 1000 - s0],
+                      m % 1000,
+                      (((j + sd) * C) ^ K) & M,
+                      (j * 387_420_489) % 1_000_000_000,
+                      bigs[o] + 512 + (j * 40503) % 5_000_000,
+                      100_000_000_000 + (j * 2_654_435_761) % 100_000_000_000)
+           for j, o in zip(idx, ords)]
+    return "".join(buf).encode("utf-8")
+
+
+def generate(size: int, out_path: str, seed: int = DEFAULT_SEED, workers: int = 0) -> dict:
+    """Write the corpus; returns {'bytes','lines','sha256','seconds'}. workers: processes making
+    blocks (0 = all cores); the output does not depend on it."""
+    workers = workers or os.cpu_count() or 1
     t0 = time.perf_counter()
     h = hashlib.sha256()
     written = 0
     lines = 0
-    base = 1_780_000_000_000 + (seed % 1000) * 86_400_000  # 2026-05-28 + seed days, in ms
-    sd = seed * 0x1000193
-    C = 0x9E3779B97F4A7C15F39CC0605CEDC835                   # odd: i -> i*C mod 2^128 is 1:1
-    K = 0x5851F42D4C957F2D
-    M = MASK128
-    block = 20000
-    i0 = 0
     tmp = out_path + ".partial"
-    # hashing and writing run in a second thread (both release the GIL on big buffers)
+    # hashing and writing run in a thread (both release the GIL on big buffers)
     q = queue.Queue(maxsize=4)
 
     def sink(f):
@@ -190,39 +217,38 @@ def generate(size: int, out_path: str, seed: int = DEFAULT_SEED, progress=None) 
             f.write(chunk)
             h.update(chunk)
 
-    with open(tmp, "wb") as f:
-        th = threading.Thread(target=sink, args=(f,), daemon=True)
-        th.start()
-        done = False
-        while not done:
-            idx = range(i0, i0 + block)
-            s0 = (base + 3 * i0) // 1000
-            s1 = (base + 3 * (i0 + block) + 3) // 1000
-            pref = [time.strftime("%Y-%m-%dT%H:%M:%S.", time.gmtime(s)) for s in range(s0, s1 + 1)]
-            ords = [order[j % norder] for j in idx]
-            # per line: ts strictly increasing (3 ms steps + 0..2 ms jitter), distinct trace id
-            # (bijection of j), latency fraction (j*3^18 mod 10^9, 1:1 for j < 10^9), user id
-            # (j*2654435761 mod 10^11, 1:1), bytes (some templates add 2^32)
-            buf = [tpls[o] % (pref[(m := base + 3 * j + (j * 0x9E3779B1 >> 7) % 3) // 1000 - s0],
-                              m % 1000,
-                              (((j + sd) * C) ^ K) & M,
-                              (j * 387_420_489) % 1_000_000_000,
-                              bigs[o] + 512 + (j * 40503) % 5_000_000,
-                              100_000_000_000 + (j * 2_654_435_761) % 100_000_000_000)
-                   for j, o in zip(idx, ords)]
-            i0 += block
-            data = "".join(buf).encode("utf-8")
-            if written + len(data) >= size:
-                cut = data.rfind(b"\n", 0, size - written)   # keep the whole lines that fit
-                data = data[:cut + 1] if cut >= 0 else b""
-                done = True
-            lines += data.count(b"\n")
-            q.put(data)
-            written += len(data)
-            if progress:
-                progress(written, size)
-        q.put(None)
-        th.join()
+    pool = None
+    if workers > 1:
+        import multiprocessing
+        pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(
+            workers, initializer=_init, initargs=(seed,))
+    else:
+        _init(seed)
+    try:
+        with open(tmp, "wb") as f:
+            th = threading.Thread(target=sink, args=(f,), daemon=True)
+            th.start()
+            done = False
+            i0 = 0
+            while not done:
+                wave = range(i0, i0 + BLOCK * 2 * workers, BLOCK)
+                i0 = wave.stop
+                blocks = pool.imap(_block, wave) if pool else map(_block, wave)
+                for data in blocks:
+                    if written + len(data) >= size:
+                        cut = data.rfind(b"\n", 0, size - written)   # keep the whole lines that fit
+                        data = data[:cut + 1] if cut >= 0 else b""
+                        done = True
+                    lines += data.count(b"\n")
+                    q.put(data)
+                    written += len(data)
+                    if done:
+                        break
+            q.put(None)
+            th.join()
+    finally:
+        if pool:
+            pool.terminate()
     os.replace(tmp, out_path)
     return {"bytes": written, "lines": lines, "sha256": h.hexdigest(),
             "seconds": round(time.perf_counter() - t0, 3)}
@@ -249,7 +275,7 @@ def corpus(size_str: str, data_dir: str, seed: int = DEFAULT_SEED, verify: bool 
             return meta
         log(f"cached corpus {path} does not match its metadata: regenerating")
     log(f"generating {path} ({size_str}, seed {seed}) ...")
-    meta = generate(size, path, seed, progress=None)
+    meta = generate(size, path, seed)
     meta.update({"target": size, "seed": seed, "gen_version": GEN_VERSION})
     with open(meta_path, "w") as m:
         json.dump(meta, m, indent=1)
@@ -274,8 +300,9 @@ def main(argv):
     ap.add_argument("size", help="target size, binary units: 10m, 100m, 1g, 4g")
     ap.add_argument("out", help="output file")
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    ap.add_argument("--workers", type=int, default=0, help="processes (default: all cores)")
     a = ap.parse_args(argv)
-    meta = generate(parse_size(a.size), a.out, a.seed)
+    meta = generate(parse_size(a.size), a.out, a.seed, a.workers)
     print(json.dumps(meta))
 
 
