@@ -8,6 +8,7 @@ import os
 import platform
 import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -128,12 +129,16 @@ def run_once(tool, par, corpus, outdir, parq_schema, timeout):
     argv, env = command(tool, corpus["path"], outdir, par, parq_schema)
     tfile = outdir.rstrip("/") + ".time"
     t0 = time.perf_counter()
+    # own process group, so a timeout kills the whole tree (time, the launcher, the JVM)
+    p = subprocess.Popen([TIME, "-v", "-o", tfile, *argv], env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        p = subprocess.run([TIME, "-v", "-o", tfile, *argv], env=env, capture_output=True, text=True,
-                           timeout=timeout)
-        rc, err = p.returncode, p.stderr
-    except subprocess.TimeoutExpired as e:
-        rc, err = -1, f"timed out after {timeout} s " + (e.stderr or b"").decode(errors="replace")
+        _, err = p.communicate(timeout=timeout)
+        rc = p.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        rc, err = -1, f"timed out after {timeout} s"
     wall = time.perf_counter() - t0
     rss_kib = None
     try:
@@ -391,7 +396,7 @@ environment:
         print("\nparallelism sweep (MB/s, speedup over p=%d):" % pars[0])
         for t in sw:
             pts = ", ".join(f"p={x['parallelism']} {x['mb_per_s']:.1f} ({x['speedup']:.2f}x, "
-                            f"{x['peak_rss_mib']:.0f} MiB)" for x in t["points"])
+                            f"{x['peak_rss_mib'] or 0:.0f} MiB)" for x in t["points"])
             print(f"  {t['tool']:8s} {pts}")
 
     os.makedirs(os.path.join(HERE, "work"), exist_ok=True)
