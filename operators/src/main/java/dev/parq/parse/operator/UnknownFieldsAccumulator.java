@@ -38,7 +38,7 @@ public final class UnknownFieldsAccumulator implements Accumulator<Map<String, U
     @Override
     public UnknownFieldsAccumulator clone() {
         UnknownFieldsAccumulator copy = new UnknownFieldsAccumulator();
-        copy.fields = new HashMap<>(fields);
+        copy.add(fields);
         return copy;
     }
 }
