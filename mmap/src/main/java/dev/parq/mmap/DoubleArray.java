@@ -1,6 +1,8 @@
 package dev.parq.mmap;
 
+import java.nio.DoubleBuffer;
 import java.util.Arrays;
+import java.util.Objects;
 
 /** A view of {@code double64} elements; see {@link NdArray} for shape, strides and flat indices. */
 public final class DoubleArray extends NdArray {
@@ -21,9 +23,7 @@ public final class DoubleArray extends NdArray {
             throw new IllegalArgumentException(
                     values.length + " values do not fill shape " + Arrays.toString(shape));
         }
-        for (int index = 0; index < values.length; index++) {
-            array.set(index, values[index]);
-        }
+        array.set(0, values, 0, values.length);
         return array;
     }
 
@@ -74,12 +74,60 @@ public final class DoubleArray extends NdArray {
         storage.putDouble(elementOffset(i, j, k, l) << 3, value);
     }
 
+    /**
+     * Reads {@code count} elements from flat index {@code index} into {@code target}. On a
+     * contiguous view this is a bulk copy per chunk, much faster than {@link #get(long)} in a
+     * loop; it allocates a small buffer view per chunk touched, so read blocks of thousands.
+     */
+    public void get(long index, double[] target, int targetOffset, int count) {
+        Objects.checkFromIndexSize(index, count, length);
+        Objects.checkFromIndexSize(targetOffset, count, target.length);
+        if (!contiguous) {
+            for (int k = 0; k < count; k++) {
+                target[targetOffset + k] = get(index + k);
+            }
+            return;
+        }
+        long byteOffset = (offset + index) << 3;
+        int done = 0;
+        while (done < count) {
+            DoubleBuffer piece = storage.piece(
+                    byteOffset + ((long) done << 3), (long) (count - done) << 3).asDoubleBuffer();
+            int pieceCount = piece.remaining();
+            piece.get(target, targetOffset + done, pieceCount);
+            done += pieceCount;
+        }
+    }
+
+    /**
+     * Writes {@code count} elements of {@code source} from flat index {@code index}; a bulk
+     * copy on a contiguous view, like {@link #get(long, double[], int, int)}.
+     */
+    public void set(long index, double[] source, int sourceOffset, int count) {
+        checkWritable();
+        Objects.checkFromIndexSize(index, count, length);
+        Objects.checkFromIndexSize(sourceOffset, count, source.length);
+        if (!contiguous) {
+            for (int k = 0; k < count; k++) {
+                set(index + k, source[sourceOffset + k]);
+            }
+            return;
+        }
+        long byteOffset = (offset + index) << 3;
+        int done = 0;
+        while (done < count) {
+            DoubleBuffer piece = storage.piece(
+                    byteOffset + ((long) done << 3), (long) (count - done) << 3).asDoubleBuffer();
+            int pieceCount = piece.remaining();
+            piece.put(source, sourceOffset + done, pieceCount);
+            done += pieceCount;
+        }
+    }
+
     /** A copy of the elements in C order. */
     public double[] toArray() {
         double[] values = new double[checkedArrayLength()];
-        for (int index = 0; index < values.length; index++) {
-            values[index] = get(index);
-        }
+        get(0, values, 0, values.length);
         return values;
     }
 

@@ -108,6 +108,17 @@ final class ElementStorage {
         chunks()[(int) (byteOffset >>> chunkShift)].putLong((int) (byteOffset & chunkMask), value);
     }
 
+    /**
+     * A little-endian buffer over the bytes from {@code byteOffset}, at most {@code maxBytes}
+     * long and ending at the end of its chunk at the latest; for bulk reads and writes.
+     */
+    ByteBuffer piece(long byteOffset, long maxBytes) {
+        ByteBuffer chunk = chunks()[(int) (byteOffset >>> chunkShift)];
+        int start = (int) (byteOffset & chunkMask);
+        int length = (int) Math.min(maxBytes, chunk.limit() - start);
+        return chunk.slice(start, length).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
     /** Copies {@code length} bytes to {@code target}, piece by piece where chunks of either end. */
     void copyBytes(long sourceOffset, ElementStorage target, long targetOffset, long length) {
         ByteBuffer[] sources = chunks();

@@ -111,4 +111,28 @@ class NdArrayTest {
         assertArrayEquals(new long[] {0, 10, 20, 30, 40, 50, 60, 70}, array.toArray());
         assertArrayEquals(new long[] {0, 10, 20, 30, 40, 50, 60, 70}, array.copy().toArray());
     }
+
+    @Test
+    void bulkReadsAndWritesCrossChunksAndFollowStrides() {
+        ElementStorage storage = ElementStorage.allocateHeap(80, 16);
+        FloatArray array = new FloatArray(storage, new long[] {4, 5}, new long[] {5, 1}, 0, true);
+        float[] values = new float[20];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = i;
+        }
+        array.set(0, values, 0, 20);
+        float[] middle = new float[9];
+        array.get(3, middle, 1, 7);
+        assertArrayEquals(new float[] {0, 3, 4, 5, 6, 7, 8, 9, 0}, middle);
+
+        FloatArray transposed = array.transpose();
+        float[] column = new float[4];
+        transposed.get(4, column, 0, 4);
+        assertArrayEquals(new float[] {1, 6, 11, 16}, column);
+        transposed.set(0, new float[] {-1, -2}, 0, 2);
+        assertEquals(-2f, array.get(1, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> array.get(15, new float[10], 0, 6));
+        assertThrows(UnsupportedOperationException.class,
+                () -> array.readOnly().set(0, values, 0, 1));
+    }
 }
