@@ -8,45 +8,45 @@ import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 /**
- * Sums a float32 mmap array file sequentially through a {@link FloatArray} view and with numpy's
- * {@code np.memmap(...).sum()} on the same file, printing GB/s (median of 3 runs after a warm-up
- * run, page cache warm). Not part of {@code mvn test}; run with {@code mmap/bench/sum.sh}.
+ * Sums a float32 mmap array file sequentially through a {@link FloatArray} view, element by
+ * element and in bulk blocks, and with numpy's {@code np.memmap(...).sum()} on the same file,
+ * printing GB/s (median of 3 runs after 3 warm-up runs, page cache warm). Not part of
+ * {@code mvn test}; run with {@code mmap/bench/sum.sh}.
  *
- * <p>Arguments: {@code FILE [GIB]}; the file is created when absent (GIB defaults to 4) and
- * deleted afterwards only if this run created it.
+ * <p>{@code create FILE GIB} writes the file through {@link MmapArray}; {@code run FILE} measures
+ * in a fresh JVM, so that neither the creation's dirty pages nor its profile skew the figures.
  */
 public final class SumBenchmark {
 
     private static final int RUNS = 3;
+    private static final int BLOCK = 1 << 16;
     /** Enough for C2 to compile the loop and for the page tables of the mapping to fill. */
     private static final int WARM_UP_RUNS = 3;
 
     private SumBenchmark() {}
 
     public static void main(String[] args) throws Exception {
-        Path file = Path.of(args.length > 0 ? args[0] : "sum-benchmark.mmap");
-        long gib = args.length > 1 ? Long.parseLong(args[1]) : 4;
-        long elements = (gib << 30) / Float.BYTES;
-        boolean created = !Files.exists(file);
-        if (created) {
-            System.out.printf("creating %s: %d float32 elements (%d GiB)%n", file, elements, gib);
-            createFile(file, elements);
-        }
-        try {
-            double javaGbs = benchmarkJava(file);
+        if (args.length == 3 && args[0].equals("create")) {
+            long elements = (Long.parseLong(args[2]) << 30) / Float.BYTES;
+            System.out.printf("creating %s: %d float32 elements%n", args[1], elements);
+            createFile(Path.of(args[1]), elements);
+        } else if (args.length == 2 && args[0].equals("run")) {
+            Path file = Path.of(args[1]);
+            double elementGbs = benchmarkJava(file, "get(i)", SumBenchmark::sum);
+            double blockGbs = benchmarkJava(file, "blocks", SumBenchmark::sumBlocks);
             double numpyGbs = benchmarkNumpy(file);
-            System.out.printf(Locale.ROOT, "java  MmapArray view sum: %.2f GB/s%n", javaGbs);
-            System.out.printf(Locale.ROOT, "numpy memmap sum:         %.2f GB/s%n", numpyGbs);
-        } finally {
-            if (created) {
-                Files.delete(file);
-            }
+            System.out.printf(Locale.ROOT, "java  view.get(i) per element:   %.2f GB/s%n", elementGbs);
+            System.out.printf(Locale.ROOT, "java  view.get(i, float[], ..):  %.2f GB/s%n", blockGbs);
+            System.out.printf(Locale.ROOT, "numpy np.memmap(...).sum():      %.2f GB/s%n", numpyGbs);
+        } else {
+            System.err.println("usage: SumBenchmark create FILE GIB | SumBenchmark run FILE");
+            System.exit(2);
         }
     }
 
@@ -60,27 +60,33 @@ public final class SumBenchmark {
         }
         try (MmapArray<FloatArray> array = MmapArray.openReadWrite(file, DType.FLOAT32)) {
             FloatArray view = array.viewMut();
-            for (long i = 0; i < elements; i++) {
-                view.set(i, (i % 1000) * 0.001f);
+            float[] block = new float[BLOCK];
+            for (long start = 0; start < elements; start += BLOCK) {
+                int count = (int) Math.min(BLOCK, elements - start);
+                for (int i = 0; i < count; i++) {
+                    block[i] = ((start + i) % 1000) * 0.001f;
+                }
+                view.set(start, block, 0, count);
             }
             array.flush();
         }
     }
 
-    private static double benchmarkJava(Path file) throws Exception {
+    private static double benchmarkJava(Path file, String name, ToDoubleFunction<FloatArray> sum)
+            throws Exception {
         try (MmapArray<FloatArray> array = MmapArray.openReadOnly(file, DType.FLOAT32)) {
             FloatArray view = array.view();
             double bytes = array.dataBytes();
             double[] gbs = new double[RUNS];
             for (int warmUp = 0; warmUp < WARM_UP_RUNS; warmUp++) {
-                sum(view);
+                sum.applyAsDouble(view);
             }
             for (int run = 0; run < RUNS; run++) {
                 long start = System.nanoTime();
-                double total = sum(view);
+                double total = sum.applyAsDouble(view);
                 long nanos = System.nanoTime() - start;
                 gbs[run] = bytes / nanos;
-                System.out.printf(Locale.ROOT, "java  run %d: sum=%.6g in %.3f s%n", run, total, nanos / 1e9);
+                System.out.printf(Locale.ROOT, "java  %s run %d: sum=%.6g in %.3f s%n", name, run, total, nanos / 1e9);
             }
             Arrays.sort(gbs);
             return gbs[RUNS / 2];
@@ -105,6 +111,33 @@ public final class SumBenchmark {
             s0 += view.get(i);
         }
         return s0 + s1 + s2 + s3;
+    }
+
+    /** Bulk reads of 64 Ki elements into one heap block, summed like {@link #sum}. */
+    private static double sumBlocks(FloatArray view) {
+        float[] block = new float[BLOCK];
+        long length = view.length();
+        double total = 0;
+        for (long start = 0; start < length; start += BLOCK) {
+            int count = (int) Math.min(BLOCK, length - start);
+            view.get(start, block, 0, count);
+            double s0 = 0;
+            double s1 = 0;
+            double s2 = 0;
+            double s3 = 0;
+            int i = 0;
+            for (; i + 3 < count; i += 4) {
+                s0 += block[i];
+                s1 += block[i + 1];
+                s2 += block[i + 2];
+                s3 += block[i + 3];
+            }
+            for (; i < count; i++) {
+                s0 += block[i];
+            }
+            total += s0 + s1 + s2 + s3;
+        }
+        return total;
     }
 
     private static double benchmarkNumpy(Path file) throws IOException, InterruptedException {
