@@ -11,7 +11,7 @@ import org.apache.parquet.io.LocalOutputFile;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Measures the writer alone on a million log-like rows; filling the vectors is not timed. Run with
@@ -27,18 +27,21 @@ class WriteThroughputTest {
     Path dir;
 
     @ParameterizedTest
-    @EnumSource(value = Compression.class, names = {"SNAPPY", "ZSTD", "NONE"})
-    void writesAMillionLogRows(Compression compression) throws Exception {
+    @CsvSource({"SNAPPY, true", "SNAPPY, false", "ZSTD, true", "ZSTD, false", "NONE, true", "NONE, false"})
+    void writesAMillionLogRows(Compression compression, boolean columnar) throws Exception {
+        String path = columnar ? "column-wise" : "record-wise";
         for (int run = 0; run < 3; run++) {
-            Path file = dir.resolve(compression + "-" + run + ".parquet");
+            Path file = dir.resolve(compression + "-" + path + "-" + run + ".parquet");
             long arrowBytes = 0;
             long nanos = 0;
             try (BufferAllocator allocator = new RootAllocator();
                     VectorSchemaRoot root =
                             VectorSchemaRoot.create(ArrowSchemas.toArrow(LogRows.ROW_TYPE), allocator)) {
                 root.allocateNew();
-                ArrowParquetWriter writer = new ArrowParquetWriter(new LocalOutputFile(file), LogRows.ROW_TYPE,
-                        ParquetWriterOptions.defaults().withCompression(compression));
+                ParquetWriterOptions options = ParquetWriterOptions.defaults().withCompression(compression);
+                ArrowParquetWriter writer = columnar
+                        ? new ArrowParquetWriter(new LocalOutputFile(file), LogRows.ROW_TYPE, options)
+                        : ArrowParquetWriter.recordWise(new LocalOutputFile(file), LogRows.ROW_TYPE, options);
                 for (int first = 0; first < ROWS; first += BATCH) {
                     LogRows.fill(root, first, Math.min(BATCH, ROWS - first));
                     arrowBytes += root.getFieldVectors().stream().mapToLong(v -> v.getBufferSize()).sum();
@@ -52,9 +55,9 @@ class WriteThroughputTest {
             }
             double seconds = nanos / 1e9;
             long parquetBytes = Files.size(file);
-            System.out.printf("parq.bench %s run %d: %,d rows in %.2f s = %,.0f rows/s; Parquet %.1f MB at %.1f MB/s;"
+            System.out.printf("parq.bench %s %s run %d: %,d rows in %.2f s = %,.0f rows/s; Parquet %.1f MB at %.1f MB/s;"
                             + " Arrow input %.1f MB at %.1f MB/s%n",
-                    compression, run, ROWS, seconds, ROWS / seconds, parquetBytes / 1e6, parquetBytes / 1e6 / seconds,
+                    compression, path, run, ROWS, seconds, ROWS / seconds, parquetBytes / 1e6, parquetBytes / 1e6 / seconds,
                     arrowBytes / 1e6, arrowBytes / 1e6 / seconds);
         }
     }

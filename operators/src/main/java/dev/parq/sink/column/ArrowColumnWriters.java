@@ -46,6 +46,32 @@ public final class ArrowColumnWriters {
         return new FieldsWriter(row.getFieldNames(), writers);
     }
 
+    /** Whether no column of {@code row} is nested, so that every column is one leaf. */
+    public static boolean isFlat(RowType row) {
+        for (LogicalType type : row.getChildren()) {
+            switch (type.getTypeRoot()) {
+                case ROW:
+                case ARRAY:
+                case MAP:
+                    return false;
+                default:
+            }
+        }
+        return true;
+    }
+
+    /** The leaf writers of a row without nested columns, over vectors in the row's field order. */
+    public static List<LeafColumnWriter> forFlatFields(RowType row, List<? extends ValueVector> vectors) {
+        if (!isFlat(row)) {
+            throw new SchemaException(row.asSummaryString() + " has nested columns");
+        }
+        List<LeafColumnWriter> leaves = new ArrayList<>(vectors.size());
+        for (int i = 0; i < vectors.size(); i++) {
+            leaves.add((LeafColumnWriter) forVector(vectors.get(i), row.getTypeAt(i)));
+        }
+        return leaves;
+    }
+
     public static ArrowColumnWriter forVector(ValueVector vector, LogicalType type) {
         switch (type.getTypeRoot()) {
             case BOOLEAN:

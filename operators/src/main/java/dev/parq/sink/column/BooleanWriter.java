@@ -1,9 +1,10 @@
 package dev.parq.sink.column;
 
 import org.apache.arrow.vector.BitVector;
+import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.RecordConsumer;
 
-final class BooleanWriter implements ArrowColumnWriter {
+final class BooleanWriter implements LeafColumnWriter {
 
     private final BitVector vector;
 
@@ -19,5 +20,10 @@ final class BooleanWriter implements ArrowColumnWriter {
     @Override
     public void write(RecordConsumer out, int row) {
         out.addBoolean(vector.get(row) != 0);
+    }
+
+    @Override
+    public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+        column.write(vector.get(row) != 0, repetitionLevel, definitionLevel);
     }
 }

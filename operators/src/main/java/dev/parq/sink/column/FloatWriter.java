@@ -1,6 +1,7 @@
 package dev.parq.sink.column;
 
 import org.apache.arrow.vector.Float4Vector;
+import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.RecordConsumer;
 
 final class FloatWriter extends FixedWidthWriter {
@@ -12,5 +13,10 @@ final class FloatWriter extends FixedWidthWriter {
     @Override
     public void write(RecordConsumer out, int row) {
         out.addFloat(vector.getDataBuffer().getFloat(offset(row)));
+    }
+
+    @Override
+    public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+        column.write(vector.getDataBuffer().getFloat(offset(row)), repetitionLevel, definitionLevel);
     }
 }

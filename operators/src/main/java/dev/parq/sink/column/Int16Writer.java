@@ -1,6 +1,7 @@
 package dev.parq.sink.column;
 
 import org.apache.arrow.vector.SmallIntVector;
+import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /** SMALLINT: Parquet INT32 annotated INT(16, signed). */
@@ -13,5 +14,10 @@ final class Int16Writer extends FixedWidthWriter {
     @Override
     public void write(RecordConsumer out, int row) {
         out.addInteger(vector.getDataBuffer().getShort(offset(row)));
+    }
+
+    @Override
+    public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+        column.write((int) vector.getDataBuffer().getShort(offset(row)), repetitionLevel, definitionLevel);
     }
 }

@@ -1,6 +1,7 @@
 package dev.parq.sink.column;
 
 import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /** Any 32-bit Arrow integer: INT, and DATE as days since the epoch. */
@@ -13,5 +14,10 @@ final class Int32Writer extends FixedWidthWriter {
     @Override
     public void write(RecordConsumer out, int row) {
         out.addInteger(vector.getDataBuffer().getInt(offset(row)));
+    }
+
+    @Override
+    public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+        column.write(vector.getDataBuffer().getInt(offset(row)), repetitionLevel, definitionLevel);
     }
 }

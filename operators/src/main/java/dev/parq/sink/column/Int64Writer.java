@@ -1,6 +1,7 @@
 package dev.parq.sink.column;
 
 import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /**
@@ -16,5 +17,10 @@ final class Int64Writer extends FixedWidthWriter {
     @Override
     public void write(RecordConsumer out, int row) {
         out.addLong(vector.getDataBuffer().getLong(offset(row)));
+    }
+
+    @Override
+    public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+        column.write(vector.getDataBuffer().getLong(offset(row)), repetitionLevel, definitionLevel);
     }
 }

@@ -1,6 +1,7 @@
 package dev.parq.sink.column;
 
 import org.apache.arrow.vector.TinyIntVector;
+import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /** TINYINT: Parquet INT32 annotated INT(8, signed). */
@@ -13,5 +14,10 @@ final class Int8Writer extends FixedWidthWriter {
     @Override
     public void write(RecordConsumer out, int row) {
         out.addInteger(vector.getDataBuffer().getByte(offset(row)));
+    }
+
+    @Override
+    public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+        column.write((int) vector.getDataBuffer().getByte(offset(row)), repetitionLevel, definitionLevel);
     }
 }
