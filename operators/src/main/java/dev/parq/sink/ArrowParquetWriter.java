@@ -31,7 +31,7 @@ public final class ArrowParquetWriter implements AutoCloseable {
     private long rowsWritten;
 
     public ArrowParquetWriter(OutputFile file, RowType rowType, ParquetWriterOptions options) throws IOException {
-        this(file, rowType, options, ColumnarFileWriter.canWrite(rowType));
+        this(file, rowType, options, true);
     }
 
     /** Test seam: forces the record-wise path, to compare both paths on the same schema. */

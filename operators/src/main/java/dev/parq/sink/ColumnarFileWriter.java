@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.parq.sink.column.ArrowColumnWriters;
-import dev.parq.sink.column.LeafColumnWriter;
+import dev.parq.sink.column.ColumnStriper;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.hadoop.conf.Configuration;
@@ -21,9 +21,10 @@ import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * The column-wise path for schemas without nested columns: each column's values go straight from
- * its Arrow vector into its Parquet column writer, with no record assembly in between. Rows are
- * written in slices so that page and row-group sizes are checked as often as parquet-mr would.
+ * The column-wise path: each Parquet leaf column is filled straight from its Arrow vectors, with
+ * levels worked out by its {@link ColumnStriper} chain instead of parquet-mr's record assembly.
+ * Rows are written in slices so that page and row-group sizes are checked as often as parquet-mr
+ * would.
  */
 final class ColumnarFileWriter implements BatchFileWriter {
 
@@ -40,7 +41,7 @@ final class ColumnarFileWriter implements BatchFileWriter {
     private final BytesInputCompressor compressor;
     private final ParquetFileWriter file;
 
-    private LeafColumnWriter[] leaves;
+    private ColumnStriper[] stripers;
     private ColumnChunkPageWriteStore pageStore;
     private ColumnWriteStore columnStore;
     private ColumnWriter[] columnWriters;
@@ -69,23 +70,18 @@ final class ColumnarFileWriter implements BatchFileWriter {
         startRowGroup();
     }
 
-    /** Whether every column of {@code rowType} is a primitive one this path can write. */
-    static boolean canWrite(RowType rowType) {
-        return ArrowColumnWriters.isFlat(rowType);
-    }
-
     @Override
     public void bind(VectorSchemaRoot root) {
-        List<LeafColumnWriter> bound = ArrowColumnWriters.forFlatFields(rowType, root.getFieldVectors());
-        leaves = bound.toArray(new LeafColumnWriter[0]);
+        List<ColumnStriper> bound = ArrowColumnWriters.stripers(rowType, root.getFieldVectors());
+        stripers = bound.toArray(new ColumnStriper[0]);
     }
 
     @Override
     public void write(int rows) throws IOException {
         for (int start = 0; start < rows; start += SLICE_ROWS) {
             int end = Math.min(rows, start + SLICE_ROWS);
-            for (int c = 0; c < leaves.length; c++) {
-                writeSlice(leaves[c], columnWriters[c], start, end);
+            for (int c = 0; c < stripers.length; c++) {
+                writeSlice(stripers[c], columnWriters[c], start, end);
             }
             for (int row = start; row < end; row++) {
                 columnStore.endRecord();
@@ -98,13 +94,9 @@ final class ColumnarFileWriter implements BatchFileWriter {
         }
     }
 
-    private static void writeSlice(LeafColumnWriter leaf, ColumnWriter column, int start, int end) {
+    private static void writeSlice(ColumnStriper striper, ColumnWriter column, int start, int end) {
         for (int row = start; row < end; row++) {
-            if (leaf.isNull(row)) {
-                column.writeNull(0, 0);
-            } else {
-                leaf.write(column, row, 0, 1);
-            }
+            striper.write(column, row, 0, 0);
         }
     }
 

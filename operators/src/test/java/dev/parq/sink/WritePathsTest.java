@@ -51,6 +51,35 @@ class WritePathsTest {
     }
 
     @Test
+    void nestedRowsAreWrittenAlikeByBothPaths() throws Exception {
+        Path columnar = dir.resolve("columnar.parquet");
+        Path recordWise = dir.resolve("record-wise.parquet");
+        ParquetWriterOptions options = ParquetWriterOptions.defaults().withRowGroupSize(64 * 1024).withPageSize(4 * 1024);
+        try (BufferAllocator allocator = new RootAllocator();
+                VectorSchemaRoot root = VectorSchemaRoot.create(ArrowSchemas.toArrow(AllTypesRows.ROW_TYPE), allocator);
+                ArrowParquetWriter fast = new ArrowParquetWriter(new LocalOutputFile(columnar), AllTypesRows.ROW_TYPE, options);
+                ArrowParquetWriter slow =
+                        ArrowParquetWriter.recordWise(new LocalOutputFile(recordWise), AllTypesRows.ROW_TYPE, options)) {
+            root.allocateNew();
+            int[] sizes = {1, 0, 777, 2048, 3000, 5};
+            int first = 0;
+            for (int size : sizes) {
+                AllTypesRows.fill(root, first, size);
+                fast.write(root);
+                slow.write(root);
+                first += size;
+            }
+        }
+        String left = "SELECT file_row_number, to_json(columns(* EXCLUDE (file_row_number)))::VARCHAR FROM read_parquet("
+                + DuckDb.literal(columnar) + ", file_row_number = true)";
+        String right = "SELECT file_row_number, to_json(columns(* EXCLUDE (file_row_number)))::VARCHAR FROM read_parquet("
+                + DuckDb.literal(recordWise) + ", file_row_number = true)";
+        assertEquals(5831, DuckDb.scalarLong("SELECT count(*) FROM (" + left + ")"));
+        assertEquals(0, DuckDb.scalarLong("SELECT count(*) FROM (" + left + " EXCEPT " + right + ")"));
+        assertEquals(0, DuckDb.scalarLong("SELECT count(*) FROM (" + right + " EXCEPT " + left + ")"));
+    }
+
+    @Test
     void logRowsInSmallRowGroupsAreWrittenAlikeByBothPaths() throws Exception {
         Path columnar = dir.resolve("columnar.parquet");
         Path recordWise = dir.resolve("record-wise.parquet");

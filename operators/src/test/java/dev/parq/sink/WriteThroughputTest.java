@@ -61,4 +61,32 @@ class WriteThroughputTest {
                     arrowBytes / 1e6, arrowBytes / 1e6 / seconds);
         }
     }
+
+    @ParameterizedTest
+    @CsvSource({"true", "false", "true", "false"})
+    void writesNestedRows(boolean columnar) throws Exception {
+        int rows = 300_000;
+        Path file = dir.resolve("nested-" + columnar + "-" + System.nanoTime() + ".parquet");
+        long nanos = 0;
+        try (BufferAllocator allocator = new RootAllocator();
+                VectorSchemaRoot root = VectorSchemaRoot.create(ArrowSchemas.toArrow(AllTypesRows.ROW_TYPE), allocator)) {
+            root.allocateNew();
+            ParquetWriterOptions options = ParquetWriterOptions.defaults();
+            ArrowParquetWriter writer = columnar
+                    ? new ArrowParquetWriter(new LocalOutputFile(file), AllTypesRows.ROW_TYPE, options)
+                    : ArrowParquetWriter.recordWise(new LocalOutputFile(file), AllTypesRows.ROW_TYPE, options);
+            for (int first = 0; first < rows; first += BATCH) {
+                AllTypesRows.fill(root, first % 100_000, Math.min(BATCH, rows - first));
+                long start = System.nanoTime();
+                writer.write(root);
+                nanos += System.nanoTime() - start;
+            }
+            long start = System.nanoTime();
+            writer.close();
+            nanos += System.nanoTime() - start;
+        }
+        System.out.printf("parq.bench nested %s: %,d rows in %.2f s = %,.0f rows/s; Parquet %.1f MB%n",
+                columnar ? "column-wise" : "record-wise", rows, nanos / 1e9, rows / (nanos / 1e9),
+                Files.size(file) / 1e6);
+    }
 }

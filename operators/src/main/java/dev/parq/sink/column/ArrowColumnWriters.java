@@ -72,6 +72,58 @@ public final class ArrowColumnWriters {
         return leaves;
     }
 
+    /**
+     * One striper per Parquet leaf column of {@code row}, in the schema's leaf order (depth first,
+     * MAP key before value), over vectors in the row's field order.
+     */
+    public static List<ColumnStriper> stripers(RowType row, List<? extends ValueVector> vectors) {
+        List<ColumnStriper> stripers = new ArrayList<>();
+        for (int i = 0; i < vectors.size(); i++) {
+            collectStripers(vectors.get(i), row.getTypeAt(i), 0, leaf -> leaf, stripers);
+        }
+        return stripers;
+    }
+
+    /**
+     * Adds the stripers of every leaf under {@code vector}; {@code above} wraps a striper of this
+     * vector into the chain of the steps above it.
+     */
+    private static void collectStripers(ValueVector vector, LogicalType type, int repetitionLevel,
+            java.util.function.UnaryOperator<ColumnStriper> above, List<ColumnStriper> out) {
+        switch (type.getTypeRoot()) {
+            case ROW: {
+                StructVector struct = expect(vector, StructVector.class, type);
+                RowType row = (RowType) type;
+                List<FieldVector> children = struct.getChildrenFromFields();
+                for (int i = 0; i < children.size(); i++) {
+                    collectStripers(children.get(i), row.getTypeAt(i), repetitionLevel,
+                            child -> above.apply(new StructStriper(struct, child)), out);
+                }
+                return;
+            }
+            case ARRAY: {
+                ListVector list = expect(vector, ListVector.class, type);
+                int level = repetitionLevel + 1;
+                collectStripers(list.getDataVector(), ((ArrayType) type).getElementType(), level,
+                        element -> above.apply(new RepeatedStriper(list, element, level)), out);
+                return;
+            }
+            case MAP: {
+                MapVector map = expect(vector, MapVector.class, type);
+                List<FieldVector> keyValue = expect(map.getDataVector(), StructVector.class, type)
+                        .getChildrenFromFields();
+                int level = repetitionLevel + 1;
+                LeafColumnWriter key = (LeafColumnWriter) forVector(keyValue.get(0), ((MapType) type).getKeyType());
+                out.add(above.apply(new RepeatedStriper(map, new LeafStriper(key, true), level)));
+                collectStripers(keyValue.get(1), ((MapType) type).getValueType(), level,
+                        value -> above.apply(new RepeatedStriper(map, value, level)), out);
+                return;
+            }
+            default:
+                out.add(above.apply(new LeafStriper((LeafColumnWriter) forVector(vector, type), false)));
+        }
+    }
+
     public static ArrowColumnWriter forVector(ValueVector vector, LogicalType type) {
         switch (type.getTypeRoot()) {
             case BOOLEAN:
