@@ -15,10 +15,9 @@ import org.apache.parquet.schema.MessageType;
 /**
  * Writes Arrow batches laid out by {@link dev.parq.schema.ArrowSchemas} into one Parquet file.
  *
- * <p>Schemas without nested columns are written column by column; nested ones row by row through
- * parquet-mr's record assembly. {@link #write} is done with the batch when it returns, so the
- * caller may refill the vectors right after. {@link #close} writes the footer and closes the
- * output file's stream.
+ * <p>Batches are written column by column, straight from the vectors into Parquet's column
+ * writers. {@link #write} is done with the batch when it returns, so the caller may refill the
+ * vectors right after. {@link #close} writes the footer and closes the output file's stream.
  */
 public final class ArrowParquetWriter implements AutoCloseable {
 
@@ -26,32 +25,23 @@ public final class ArrowParquetWriter implements AutoCloseable {
     public static final String SCHEMA_METADATA_KEY = "parq.schema";
 
     private final Schema arrowSchema;
-    private final BatchFileWriter target;
+    private final ColumnarFileWriter target;
     private VectorSchemaRoot boundRoot;
     private long rowsWritten;
+    private boolean closed;
 
     public ArrowParquetWriter(OutputFile file, RowType rowType, ParquetWriterOptions options) throws IOException {
-        this(file, rowType, options, true);
-    }
-
-    /** Test seam: forces the record-wise path, to compare both paths on the same schema. */
-    static ArrowParquetWriter recordWise(OutputFile file, RowType rowType, ParquetWriterOptions options)
-            throws IOException {
-        return new ArrowParquetWriter(file, rowType, options, false);
-    }
-
-    private ArrowParquetWriter(OutputFile file, RowType rowType, ParquetWriterOptions options, boolean columnar)
-            throws IOException {
         this.arrowSchema = ArrowSchemas.toArrow(rowType);
         MessageType schema = ParquetSchemas.toParquet(rowType);
         Map<String, String> metadata = Map.of(SCHEMA_METADATA_KEY, TableSchema.of(rowType).toDdl());
-        this.target = columnar
-                ? new ColumnarFileWriter(file, rowType, schema, metadata, options)
-                : new RecordWiseFileWriter(file, rowType, schema, metadata, options);
+        this.target = new ColumnarFileWriter(file, rowType, schema, metadata, options);
     }
 
     /** Writes every row of {@code batch}. */
     public void write(VectorSchemaRoot batch) throws IOException {
+        if (closed) {
+            throw new IllegalStateException("the Parquet file is already closed");
+        }
         if (batch != boundRoot) {
             if (!batch.getSchema().equals(arrowSchema)) {
                 throw new SchemaException(
@@ -70,6 +60,9 @@ public final class ArrowParquetWriter implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        target.close();
+        if (!closed) {
+            closed = true;
+            target.close();
+        }
     }
 }

@@ -26,7 +26,7 @@ import org.apache.parquet.schema.MessageType;
  * Rows are written in slices so that page and row-group sizes are checked as often as parquet-mr
  * would.
  */
-final class ColumnarFileWriter implements BatchFileWriter {
+final class ColumnarFileWriter {
 
     /** Rows written column by column before sizes are checked; bounds how far a page can overshoot. */
     static final int SLICE_ROWS = 1024;
@@ -70,14 +70,14 @@ final class ColumnarFileWriter implements BatchFileWriter {
         startRowGroup();
     }
 
-    @Override
-    public void bind(VectorSchemaRoot root) {
+    /** Points the column writers at {@code root}'s vectors, whose schema has been checked. */
+    void bind(VectorSchemaRoot root) {
         List<ColumnStriper> bound = ArrowColumnWriters.stripers(rowType, root.getFieldVectors());
         stripers = bound.toArray(new ColumnStriper[0]);
     }
 
-    @Override
-    public void write(int rows) throws IOException {
+    /** Writes the first {@code rows} rows of the bound vectors. */
+    void write(int rows) throws IOException {
         for (int start = 0; start < rows; start += SLICE_ROWS) {
             int end = Math.min(rows, start + SLICE_ROWS);
             for (int c = 0; c < stripers.length; c++) {
@@ -124,8 +124,8 @@ final class ColumnarFileWriter implements BatchFileWriter {
         pageStore.close();
     }
 
-    @Override
-    public void close() throws IOException {
+    /** Flushes the last row group and writes the footer. */
+    void close() throws IOException {
         try {
             flushRowGroup();
             file.end(metadata);

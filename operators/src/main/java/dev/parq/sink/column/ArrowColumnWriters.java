@@ -2,6 +2,7 @@ package dev.parq.sink.column;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 import dev.parq.schema.SchemaException;
 import dev.parq.sink.ParquetSchemas;
@@ -28,55 +29,24 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RowType;
 
-/** Picks the writer for each column type, given the vector that {@link dev.parq.schema.ArrowSchemas} laid out for it. */
+/**
+ * Builds, for vectors laid out by {@link dev.parq.schema.ArrowSchemas}, the chain that writes each
+ * Parquet leaf column: a {@link ColumnStriper} step per nested type ending in the
+ * {@link ArrowColumnWriter} of the leaf's Arrow type.
+ */
 public final class ArrowColumnWriters {
 
     private ArrowColumnWriters() {}
-
-    /** The writers of a row's fields, over vectors in the row's field order. */
-    public static FieldsWriter forFields(RowType row, List<? extends ValueVector> vectors) {
-        if (vectors.size() != row.getFieldCount()) {
-            throw new SchemaException("expected " + row.getFieldCount() + " vectors for " + row.asSummaryString()
-                    + ", got " + vectors.size());
-        }
-        List<ArrowColumnWriter> writers = new ArrayList<>(vectors.size());
-        for (int i = 0; i < vectors.size(); i++) {
-            writers.add(forVector(vectors.get(i), row.getTypeAt(i)));
-        }
-        return new FieldsWriter(row.getFieldNames(), writers);
-    }
-
-    /** Whether no column of {@code row} is nested, so that every column is one leaf. */
-    public static boolean isFlat(RowType row) {
-        for (LogicalType type : row.getChildren()) {
-            switch (type.getTypeRoot()) {
-                case ROW:
-                case ARRAY:
-                case MAP:
-                    return false;
-                default:
-            }
-        }
-        return true;
-    }
-
-    /** The leaf writers of a row without nested columns, over vectors in the row's field order. */
-    public static List<LeafColumnWriter> forFlatFields(RowType row, List<? extends ValueVector> vectors) {
-        if (!isFlat(row)) {
-            throw new SchemaException(row.asSummaryString() + " has nested columns");
-        }
-        List<LeafColumnWriter> leaves = new ArrayList<>(vectors.size());
-        for (int i = 0; i < vectors.size(); i++) {
-            leaves.add((LeafColumnWriter) forVector(vectors.get(i), row.getTypeAt(i)));
-        }
-        return leaves;
-    }
 
     /**
      * One striper per Parquet leaf column of {@code row}, in the schema's leaf order (depth first,
      * MAP key before value), over vectors in the row's field order.
      */
     public static List<ColumnStriper> stripers(RowType row, List<? extends ValueVector> vectors) {
+        if (vectors.size() != row.getFieldCount()) {
+            throw new SchemaException("expected " + row.getFieldCount() + " vectors for " + row.asSummaryString()
+                    + ", got " + vectors.size());
+        }
         List<ColumnStriper> stripers = new ArrayList<>();
         for (int i = 0; i < vectors.size(); i++) {
             collectStripers(vectors.get(i), row.getTypeAt(i), 0, leaf -> leaf, stripers);
@@ -89,7 +59,7 @@ public final class ArrowColumnWriters {
      * vector into the chain of the steps above it.
      */
     private static void collectStripers(ValueVector vector, LogicalType type, int repetitionLevel,
-            java.util.function.UnaryOperator<ColumnStriper> above, List<ColumnStriper> out) {
+            UnaryOperator<ColumnStriper> above, List<ColumnStriper> out) {
         switch (type.getTypeRoot()) {
             case ROW: {
                 StructVector struct = expect(vector, StructVector.class, type);
@@ -113,18 +83,18 @@ public final class ArrowColumnWriters {
                 List<FieldVector> keyValue = expect(map.getDataVector(), StructVector.class, type)
                         .getChildrenFromFields();
                 int level = repetitionLevel + 1;
-                LeafColumnWriter key = (LeafColumnWriter) forVector(keyValue.get(0), ((MapType) type).getKeyType());
+                ArrowColumnWriter key = forLeaf(keyValue.get(0), ((MapType) type).getKeyType());
                 out.add(above.apply(new RepeatedStriper(map, new LeafStriper(key, true), level)));
                 collectStripers(keyValue.get(1), ((MapType) type).getValueType(), level,
                         value -> above.apply(new RepeatedStriper(map, value, level)), out);
                 return;
             }
             default:
-                out.add(above.apply(new LeafStriper((LeafColumnWriter) forVector(vector, type), false)));
+                out.add(above.apply(new LeafStriper(forLeaf(vector, type), false)));
         }
     }
 
-    public static ArrowColumnWriter forVector(ValueVector vector, LogicalType type) {
+    private static ArrowColumnWriter forLeaf(ValueVector vector, LogicalType type) {
         switch (type.getTypeRoot()) {
             case BOOLEAN:
                 return new BooleanWriter(expect(vector, BitVector.class, type));
@@ -153,23 +123,6 @@ public final class ArrowColumnWriters {
             case CHAR:
             case VARCHAR:
                 return new StringWriter(expect(vector, VarCharVector.class, type));
-            case ROW: {
-                StructVector struct = expect(vector, StructVector.class, type);
-                return new StructWriter(struct, forFields((RowType) type, struct.getChildrenFromFields()));
-            }
-            case ARRAY: {
-                ListVector list = expect(vector, ListVector.class, type);
-                return new ListWriter(list, forVector(list.getDataVector(), ((ArrayType) type).getElementType()));
-            }
-            case MAP: {
-                MapVector map = expect(vector, MapVector.class, type);
-                StructVector entries = expect(map.getDataVector(), StructVector.class, type);
-                List<FieldVector> keyValue = entries.getChildrenFromFields();
-                return new MapWriter(
-                        map,
-                        forVector(keyValue.get(0), ((MapType) type).getKeyType()),
-                        forVector(keyValue.get(1), ((MapType) type).getValueType()));
-            }
             default:
                 throw new SchemaException("no Parquet writer for " + type.asSummaryString());
         }

@@ -2,9 +2,8 @@ package dev.parq.sink.column;
 
 import org.apache.arrow.vector.BitVector;
 import org.apache.parquet.column.ColumnWriter;
-import org.apache.parquet.io.api.RecordConsumer;
 
-final class BooleanWriter implements LeafColumnWriter {
+final class BooleanWriter implements ArrowColumnWriter {
 
     private final BitVector vector;
 
@@ -15,11 +14,6 @@ final class BooleanWriter implements LeafColumnWriter {
     @Override
     public boolean isNull(int row) {
         return vector.isNull(row);
-    }
-
-    @Override
-    public void write(RecordConsumer out, int row) {
-        out.addBoolean(vector.get(row) != 0);
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.parq.sink.column;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.io.api.RecordConsumer;
 
 /**
  * DECIMAL(p, s) from Arrow's 128-bit little-endian unscaled value: INT32 for p &le; 9, INT64 for
@@ -36,11 +35,6 @@ abstract class DecimalWriter extends FixedWidthWriter {
         }
 
         @Override
-        public void write(RecordConsumer out, int row) {
-            out.addInteger((int) low64(row));
-        }
-
-        @Override
         public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
             column.write((int) low64(row), repetitionLevel, definitionLevel);
         }
@@ -49,11 +43,6 @@ abstract class DecimalWriter extends FixedWidthWriter {
     private static final class Int64Decimal extends DecimalWriter {
         Int64Decimal(DecimalVector vector) {
             super(vector);
-        }
-
-        @Override
-        public void write(RecordConsumer out, int row) {
-            out.addLong(low64(row));
         }
 
         @Override
@@ -69,11 +58,6 @@ abstract class DecimalWriter extends FixedWidthWriter {
         FixedLengthDecimal(DecimalVector vector, int length) {
             super(vector);
             this.bigEndian = new byte[length];
-        }
-
-        @Override
-        public void write(RecordConsumer out, int row) {
-            out.addBinary(value(row));
         }
 
         @Override

@@ -3,7 +3,7 @@ package dev.parq.sink.column;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 
 /** The part every fixed-width writer shares: nullness, and where the value's bytes begin. */
-abstract class FixedWidthWriter implements LeafColumnWriter {
+abstract class FixedWidthWriter implements ArrowColumnWriter {
 
     final BaseFixedWidthVector vector;
     private final long width;

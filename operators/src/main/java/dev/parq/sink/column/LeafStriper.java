@@ -5,10 +5,10 @@ import org.apache.parquet.column.ColumnWriter;
 /** The last step: an optional primitive field, or the required key of a MAP entry. */
 final class LeafStriper implements ColumnStriper {
 
-    private final LeafColumnWriter leaf;
+    private final ArrowColumnWriter leaf;
     private final boolean required;
 
-    LeafStriper(LeafColumnWriter leaf, boolean required) {
+    LeafStriper(ArrowColumnWriter leaf, boolean required) {
         this.leaf = leaf;
         this.required = required;
     }

@@ -4,10 +4,9 @@ import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.io.api.RecordConsumer;
 
 /** STRING: the UTF-8 bytes, copied through one scratch array instead of an array per value. */
-final class StringWriter implements LeafColumnWriter {
+final class StringWriter implements ArrowColumnWriter {
 
     private final VarCharVector vector;
     private byte[] scratch = new byte[256];
@@ -19,11 +18,6 @@ final class StringWriter implements LeafColumnWriter {
     @Override
     public boolean isNull(int row) {
         return vector.isNull(row);
-    }
-
-    @Override
-    public void write(RecordConsumer out, int row) {
-        out.addBinary(value(row));
     }
 
     @Override
