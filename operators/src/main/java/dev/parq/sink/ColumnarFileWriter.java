@@ -29,7 +29,7 @@ import org.apache.parquet.schema.MessageType;
 final class ColumnarFileWriter {
 
     /** Rows written column by column before sizes are checked; bounds how far a page can overshoot. */
-    static final int SLICE_ROWS = 1024;
+    private static final int SLICE_ROWS = 1024;
 
     private final RowType rowType;
     private final MessageType schema;

@@ -84,13 +84,13 @@ public final class ArrowColumnWriters {
                         .getChildrenFromFields();
                 int level = repetitionLevel + 1;
                 ArrowColumnWriter key = forLeaf(keyValue.get(0), ((MapType) type).getKeyType());
-                out.add(above.apply(new RepeatedStriper(map, new LeafStriper(key, true), level)));
+                out.add(above.apply(new RepeatedStriper(map, LeafStriper.mapKey(key, map.getName()), level)));
                 collectStripers(keyValue.get(1), ((MapType) type).getValueType(), level,
                         value -> above.apply(new RepeatedStriper(map, value, level)), out);
                 return;
             }
             default:
-                out.add(above.apply(new LeafStriper(forLeaf(vector, type), false)));
+                out.add(above.apply(LeafStriper.optional(forLeaf(vector, type))));
         }
     }
 

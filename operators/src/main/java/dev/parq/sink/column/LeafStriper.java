@@ -6,19 +6,28 @@ import org.apache.parquet.column.ColumnWriter;
 final class LeafStriper implements ColumnStriper {
 
     private final ArrowColumnWriter leaf;
-    private final boolean required;
+    private final String requiredIn;
 
-    LeafStriper(ArrowColumnWriter leaf, boolean required) {
+    private LeafStriper(ArrowColumnWriter leaf, String requiredIn) {
         this.leaf = leaf;
-        this.required = required;
+        this.requiredIn = requiredIn;
+    }
+
+    static LeafStriper optional(ArrowColumnWriter leaf) {
+        return new LeafStriper(leaf, null);
+    }
+
+    /** The key of the entries of MAP column {@code mapColumn}, which Parquet requires. */
+    static LeafStriper mapKey(ArrowColumnWriter leaf, String mapColumn) {
+        return new LeafStriper(leaf, mapColumn);
     }
 
     @Override
     public void write(ColumnWriter column, int index, int repetitionLevel, int definitionLevel) {
-        if (required) {
+        if (requiredIn != null) {
             if (leaf.isNull(index)) {
-                throw new IllegalStateException("a MAP entry at index " + index + " has a null key;"
-                        + " Parquet map keys are required");
+                throw new IllegalStateException("MAP column '" + requiredIn + "' has a null key at entry index "
+                        + index + "; Parquet map keys are required");
             }
             leaf.write(column, index, repetitionLevel, definitionLevel);
         } else if (leaf.isNull(index)) {
