@@ -27,9 +27,9 @@ final class IsoDateTime {
             return false;
         }
         if (tape.has(t, Tape.ESCAPED)) {
-            length = JsonStrings.unescape(tape.buffer(), from, to, text);
+            length = JsonStrings.unescape(tape.bytes(), from, to, text);
         } else {
-            tape.buffer().get(from, text, 0, to - from);
+            System.arraycopy(tape.bytes(), from, text, 0, to - from);
             length = to - from;
         }
         return true;

@@ -1,6 +1,5 @@
 package dev.parq.parse.decode;
 
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 import dev.parq.parse.tape.Tape;
@@ -18,7 +17,7 @@ final class Keys {
         if (scratch.length < to - from) {
             scratch = new byte[to - from];
         }
-        return JsonStrings.unescape(tape.buffer(), from, to, scratch);
+        return JsonStrings.unescape(tape.bytes(), from, to, scratch);
     }
 
     byte[] scratch() {
@@ -35,20 +34,14 @@ final class Keys {
         if (n != name.length) {
             return false;
         }
-        ByteBuffer buf = tape.buffer();
-        for (int i = 0; i < n; i++) {
-            if (buf.get(from + i) != name[i]) {
-                return false;
-            }
-        }
-        return true;
+        return Arrays.equals(tape.bytes(), from, from + n, name, 0, n);
     }
 
     boolean same(Tape tape, int a, int b) {
         if (!tape.has(a, Tape.ESCAPED) && !tape.has(b, Tape.ESCAPED)) {
             int n = tape.end(a) - tape.start(a);
             return n == tape.end(b) - tape.start(b)
-                    && tape.buffer().slice(tape.start(a), n).equals(tape.buffer().slice(tape.start(b), n));
+                    && Arrays.equals(tape.bytes(), tape.start(a), tape.start(a) + n, tape.bytes(), tape.start(b), tape.start(b) + n);
         }
         int n = unescaped(tape, a);
         if (other.length < n) {
