@@ -34,7 +34,13 @@ final class Keys {
         if (n != name.length) {
             return false;
         }
-        return Arrays.equals(tape.bytes(), from, from + n, name, 0, n);
+        byte[] bytes = tape.bytes();
+        for (int i = 0; i < n; i++) {
+            if (bytes[from + i] != name[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     boolean same(Tape tape, int a, int b) {

@@ -1,5 +1,9 @@
 package dev.parq.parse.tape;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 
 /**
  * Checks one NDJSON line against strict RFC 8259 and UTF-8, and records its tokens on a
@@ -19,6 +23,13 @@ public final class Tokenizer {
     public static final int BLANK = 1;
     /** The line is bad; see {@link #errorPosition()} and {@link #errorReason()}. */
     public static final int ERROR = 2;
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+    private static final long QUOTES = 0x2222222222222222L;
+    private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
+    private static final long SPACES = 0x2020202020202020L;
 
     private static final int EXPECT_VALUE = 0;
     private static final int EXPECT_KEY = 1;
@@ -163,6 +174,7 @@ public final class Tokenizer {
         int p = quote + 1;
         int flags = Tape.STRING;
         while (true) {
+            p = skipPlain(p);
             if (p == limit) {
                 return syntaxAt(p, "unterminated string");
             }
@@ -203,6 +215,28 @@ public final class Tokenizer {
                 p += n;
             }
         }
+    }
+
+    /**
+     * Skips, eight bytes at a time, string content that needs no attention: no quote, backslash,
+     * control character or non-ASCII byte. Returns the first byte that might need attention.
+     */
+    private int skipPlain(int p) {
+        while (p + Long.BYTES <= limit) {
+            long word = (long) LONGS.get(buf, p);
+            long special = zeroByte(word ^ QUOTES) | zeroByte(word ^ BACKSLASHES)
+                    | ((word - SPACES) & ~word & HIGH_BITS) | (word & HIGH_BITS);
+            if (special != 0) {
+                return p + (Long.numberOfTrailingZeros(special) >>> 3);
+            }
+            p += Long.BYTES;
+        }
+        return p;
+    }
+
+    /** The high bit of each zero byte is set; bytes above the first zero byte may be flagged wrongly. */
+    private static long zeroByte(long word) {
+        return (word - ONES) & ~word & HIGH_BITS;
     }
 
     /**
