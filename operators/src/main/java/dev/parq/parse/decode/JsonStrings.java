@@ -20,10 +20,14 @@ final class JsonStrings {
         int n = 0;
         int p = from;
         while (p < to) {
-            byte c = src[p];
-            if (c != '\\') {
-                dst[n++] = c;
-                p++;
+            if (src[p] != '\\') {
+                int run = p + 1;
+                while (run < to && src[run] != '\\') {
+                    run++;
+                }
+                System.arraycopy(src, p, dst, n, run - p);
+                n += run - p;
+                p = run;
                 continue;
             }
             byte e = src[p + 1];
