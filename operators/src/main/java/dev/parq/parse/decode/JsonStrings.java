@@ -21,10 +21,7 @@ final class JsonStrings {
         int p = from;
         while (p < to) {
             if (src[p] != '\\') {
-                int run = p + 1;
-                while (run < to && src[run] != '\\') {
-                    run++;
-                }
+                int run = Tokenizer.indexOfBackslash(src, p + 1, to);
                 System.arraycopy(src, p, dst, n, run - p);
                 n += run - p;
                 p = run;

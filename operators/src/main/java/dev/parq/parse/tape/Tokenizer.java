@@ -234,6 +234,22 @@ public final class Tokenizer {
         return p;
     }
 
+    /** The index of the first backslash in bytes[from, to), or to; eight bytes at a time. */
+    public static int indexOfBackslash(byte[] bytes, int from, int to) {
+        int p = from;
+        while (p + Long.BYTES <= to) {
+            long found = zeroByte((long) LONGS.get(bytes, p) ^ BACKSLASHES);
+            if (found != 0) {
+                return p + (Long.numberOfTrailingZeros(found) >>> 3);
+            }
+            p += Long.BYTES;
+        }
+        while (p < to && bytes[p] != '\\') {
+            p++;
+        }
+        return p;
+    }
+
     /** The high bit of each zero byte is set; bytes above the first zero byte may be flagged wrongly. */
     private static long zeroByte(long word) {
         return (word - ONES) & ~word & HIGH_BITS;
