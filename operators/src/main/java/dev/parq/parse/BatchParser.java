@@ -26,14 +26,16 @@ import dev.parq.schema.ArrowSchemas;
  */
 public final class BatchParser implements AutoCloseable {
 
+    /** The first copy of a range is small, so that a batch filled after a few rows copies little. */
+    private static final int FIRST_WINDOW_BYTES = 64 << 10;
+    private static final int WINDOW_BYTES = 1 << 20;
+
     private final VectorSchemaRoot root;
     private final int maxRows;
     private final BadLineHandler onBadLine;
     private final Tokenizer tokenizer = new Tokenizer();
     private final UnknownKeys unknownKeys = new UnknownKeys();
     private final StructDecoder lineDecoder;
-
-    private static final int WINDOW_BYTES = 1 << 20;
 
     /** A copy of buf[windowStart, windowEnd), the part of the range being tokenized. */
     private byte[] window = new byte[WINDOW_BYTES];
@@ -54,8 +56,13 @@ public final class BatchParser implements AutoCloseable {
         for (FieldVector vector : root.getFieldVectors()) {
             vector.setInitialCapacity(maxRows);
         }
-        root.allocateNew();
-        this.lineDecoder = DecoderFactory.forRoot(schema, root, unknownKeys);
+        try {
+            root.allocateNew();
+            this.lineDecoder = DecoderFactory.forRoot(schema, root, unknownKeys);
+        } catch (RuntimeException e) {
+            root.close();
+            throw e;
+        }
     }
 
     /**
@@ -73,7 +80,7 @@ public final class BatchParser implements AutoCloseable {
         try {
             while (pos < to && rows < maxRows) {
                 if (pos >= windowEnd) {
-                    fillWindow(buf, pos, to, false);
+                    fillWindow(buf, pos, to, windowEnd == from ? FIRST_WINDOW_BYTES : window.length);
                 }
                 int limit = windowEnd - windowStart;
                 int status = tokenizer.scan(window, pos - windowStart, limit);
@@ -81,7 +88,11 @@ public final class BatchParser implements AutoCloseable {
                         ? endOfLine(window, tokenizer.errorPosition(), limit)
                         : tokenizer.lineEnd();
                 if (lineEnd == limit && windowEnd < to) {
-                    fillWindow(buf, pos, to, pos == windowStart);
+                    boolean lineFillsWindow = pos == windowStart && limit == window.length;
+                    if (lineFillsWindow) {
+                        window = new byte[(int) Math.min(2L * window.length, Integer.MAX_VALUE - 16)];
+                    }
+                    fillWindow(buf, pos, to, window.length);
                     continue;
                 }
                 lineEnd += windowStart;
@@ -103,14 +114,11 @@ public final class BatchParser implements AutoCloseable {
     }
 
     /**
-     * Copies buf[start, ...) into the window: scanning a byte[] is much faster than a mapped buffer.
-     * A line longer than the window doubles it.
+     * Copies up to size bytes of buf[start, to) into the window: scanning a byte[] is much faster
+     * than scanning a mapped buffer. A line longer than the window doubles it.
      */
-    private void fillWindow(ByteBuffer buf, int start, int to, boolean grow) {
-        if (grow) {
-            window = new byte[(int) Math.min(2L * window.length, Integer.MAX_VALUE - 16)];
-        }
-        int length = Math.min(window.length, to - start);
+    private void fillWindow(ByteBuffer buf, int start, int to, int size) {
+        int length = Math.min(size, to - start);
         buf.get(start, window, 0, length);
         windowStart = start;
         windowEnd = start + length;
