@@ -36,6 +36,12 @@ class SchemaInferenceTest {
     }
 
     @Test
+    void integersBeyondBigintAreDoubles() throws IOException {
+        assertEquals("small BIGINT, big DOUBLE",
+                infer("{\"small\":9223372036854775807,\"big\":1}\n{\"big\":9223372036854775808}\n"));
+    }
+
+    @Test
     void objectsMergeArraysTakeTheirElementsType() throws IOException {
         assertEquals("user ROW<id BIGINT, name STRING, score DOUBLE>, tags ARRAY<STRING>, empty ARRAY<STRING>,"
                         + " nums ARRAY<DOUBLE>, objOrScalar STRING, objs ARRAY<ROW<a BIGINT, b BOOLEAN>>",

@@ -41,7 +41,8 @@ public final class InferredType {
                 become(Kind.BOOLEAN);
                 return;
             case VALUE_NUMBER_INT:
-                become(Kind.INTEGER);
+                // An integer beyond BIGINT is kept as a DOUBLE rather than rejected.
+                become(parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER ? Kind.DOUBLE : Kind.INTEGER);
                 return;
             case VALUE_NUMBER_FLOAT:
                 become(Kind.DOUBLE);
