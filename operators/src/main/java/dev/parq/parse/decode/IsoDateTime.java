@@ -156,8 +156,4 @@ final class IsoDateTime {
         int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
         return era * 146097L + dayOfEra - 719468;
     }
-
-    String text() {
-        return new String(text, 0, length, java.nio.charset.StandardCharsets.UTF_8);
-    }
 }

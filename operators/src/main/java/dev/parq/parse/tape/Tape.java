@@ -36,10 +36,6 @@ public final class Tape {
         return buffer;
     }
 
-    public int size() {
-        return size;
-    }
-
     public int kind(int t) {
         return tokens[t * STRIDE] & KIND_MASK;
     }
