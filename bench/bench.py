@@ -108,7 +108,10 @@ def command(tool, src, outdir, par, parq_schema):
         argv = [PARQ, "convert", src, "-o", outdir, "--overwrite", "--compression", "snappy",
                 "--parallelism", str(par), "--no-progress"]
         if parq_schema:
-            argv += ["--schema", "@" + parq_schema]
+            # the DDL itself, not "@FILE": parq's picocli expands @-files into whitespace-split
+            # arguments before parq can read them as a schema file
+            with open(parq_schema, encoding="utf-8") as f:
+                argv += ["--schema", " ".join(f.read().split())]
         return argv, env
     out = os.path.join(outdir, "out.parquet")
     if tool == "polars":
@@ -313,7 +316,7 @@ environment:
                     help="keep the Parquet outputs of the last run under DIR/out/ (default: deleted)")
     ap.add_argument("--seed", type=int, default=gen.DEFAULT_SEED, help=f"corpus seed (default {gen.DEFAULT_SEED})")
     ap.add_argument("--parq-schema", metavar="FILE",
-                    help="pass --schema @FILE to parq instead of letting it infer one (e.g. bench/app-logs.ddl)")
+                    help="give parq the schema in FILE (as --schema DDL) instead of letting it infer one (e.g. bench/app-logs.ddl)")
     ap.add_argument("--verify-corpus", action="store_true",
                     help="re-hash a cached corpus and regenerate it if its sha256 does not match")
     ap.add_argument("--timeout", type=int, default=3600, help="seconds before one conversion is killed (default 3600)")
