@@ -70,9 +70,9 @@ def prepare_parq():
     return None
 
 
-def machine_info():
+def machine_info(load_at_start):
     info = {"host": platform.node(), "platform": platform.platform(), "python": platform.python_version(),
-            "cpus": os.cpu_count(), "loadavg_at_start": os.getloadavg()}
+            "cpus": os.cpu_count(), "loadavg_at_start": load_at_start, "loadavg_at_end": os.getloadavg()}
     try:
         with open("/proc/cpuinfo") as f:
             m = re.search(r"model name\s*:\s*(.*)", f.read())
@@ -330,7 +330,8 @@ environment:
     if not os.access(TIME, os.X_OK):
         sys.exit(f"bench/run needs {TIME} (GNU time; Debian/Ubuntu package 'time')")
 
-    load = os.getloadavg()[0]
+    load_start = os.getloadavg()
+    load = load_start[0]
     if load > 1.5:
         log(f"warning: load average is {load:.1f}; other work on this machine will skew the figures")
     ensure_python_packages(a.tools)
@@ -407,13 +408,12 @@ environment:
     path = os.path.join(HERE, "work", f"results-{gen.size_label(a.size)}-{stamp}.json")
     doc = {
         "created": stamp, "args": {k: v for k, v in vars(a).items()},
-        "machine": machine_info(), "tool_versions": peers.versions(),
+        "machine": machine_info(load_start), "tool_versions": peers.versions(),
         "parq_java_opts": os.environ.get("PARQ_JAVA_OPTS"),
         "corpus": {k: corpus[k] for k in ("path", "bytes", "lines", "sha256", "seed", "gen_version", "cached")},
         "summaries": summaries, "ratios": rat, "sweep": sw,
         "runs": [r for c in configs for r in results[c]],
     }
-    doc["machine"]["loadavg_at_end"] = os.getloadavg()
     with open(path, "w") as f:
         json.dump(doc, f, indent=1, default=str)
     print(f"\nresults: {os.path.relpath(path)}")
