@@ -39,7 +39,6 @@ import dev.parq.parse.operator.ParseOperator;
 import dev.parq.schema.SchemaException;
 import dev.parq.schema.SchemaInference;
 import dev.parq.schema.TableSchema;
-import dev.parq.sink.Compression;
 import dev.parq.sink.ParquetSinks;
 import dev.parq.sink.ParquetWriterOptions;
 import dev.parq.source.NdjsonSource;
@@ -253,8 +252,7 @@ public final class ConvertJob {
             TableSchema schema,
             OnError onError,
             org.apache.flink.configuration.MemorySize splitSize,
-            Compression compression,
-            org.apache.flink.configuration.MemorySize rowGroupSize,
+            ParquetWriterOptions writerOptions,
             int batchRows,
             int parallelism,
             boolean overwrite) {
@@ -286,9 +284,9 @@ public final class ConvertJob {
             } catch (IOException e) {
                 throw ConversionException.failed("cannot sample the inputs for a schema: " + e, e);
             }
-            Compression compression;
+            ParquetWriterOptions writerOptions;
             try {
-                compression = Compression.parse(config.get(ParqOptions.COMPRESSION));
+                writerOptions = ParquetWriterOptions.fromConfig(config);
             } catch (IllegalArgumentException e) {
                 throw ConversionException.usage(e.getMessage());
             }
@@ -299,8 +297,7 @@ public final class ConvertJob {
                     schema,
                     config.get(ParqOptions.ON_ERROR),
                     config.get(ParqOptions.SPLIT_SIZE),
-                    compression,
-                    config.get(ParqOptions.ROW_GROUP_SIZE),
+                    writerOptions,
                     config.get(ParqOptions.BATCH_ROWS),
                     config.getOptional(org.apache.flink.configuration.CoreOptions.DEFAULT_PARALLELISM).orElse(0),
                     config.get(ParqOptions.OVERWRITE));
@@ -308,12 +305,6 @@ public final class ConvertJob {
 
         long totalBytes() {
             return InputFiles.totalBytes(inputFiles);
-        }
-
-        ParquetWriterOptions writerOptions() {
-            return ParquetWriterOptions.defaults()
-                    .withCompression(compression)
-                    .withRowGroupSize(rowGroupSize.getBytes());
         }
     }
 }

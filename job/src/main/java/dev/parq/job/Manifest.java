@@ -1,7 +1,12 @@
 package dev.parq.job;
 
 import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +17,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.format.Util;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -27,6 +31,9 @@ import dev.parq.source.enumerator.InputFile;
  * from the lines in {@code _rejected/}, so the check that they add up is made on what is on disk.
  */
 public final class Manifest {
+
+    /** "PAR1" read as a little-endian int. */
+    private static final int PARQUET_MAGIC = 0x31524150;
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -64,14 +71,32 @@ public final class Manifest {
         List<OutputFile> files = new ArrayList<>();
         try (Stream<Path> entries = Files.list(output)) {
             for (Path path : entries.filter(p -> p.getFileName().toString().endsWith(".parquet")).sorted().toList()) {
-                long rows;
-                try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(path))) {
-                    rows = reader.getRecordCount();
-                }
-                files.add(new OutputFile(path.getFileName().toString(), rows, Files.size(path)));
+                files.add(new OutputFile(path.getFileName().toString(), footerRowCount(path), Files.size(path)));
             }
         }
         return files;
+    }
+
+    /**
+     * The row count recorded in a Parquet file's footer (the file ends with the footer, its
+     * 4-byte little-endian length and the magic "PAR1"). Read directly, without parquet-mr's
+     * Hadoop-bound file reader.
+     */
+    static long footerRowCount(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            ByteBuffer tail = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+            if (size < 12 || channel.read(tail, size - 8) != 8 || tail.getInt(4) != PARQUET_MAGIC) {
+                throw new IOException(file + " is not a complete Parquet file (no footer)");
+            }
+            int footerLength = tail.getInt(0);
+            if (footerLength <= 0 || footerLength > size - 12) {
+                throw new IOException(file + " has a corrupt Parquet footer length " + footerLength);
+            }
+            ByteBuffer footer = ByteBuffer.allocate(footerLength);
+            channel.read(footer, size - 8 - footerLength);
+            return Util.readFileMetaData(new ByteArrayInputStream(footer.array())).getNum_rows();
+        }
     }
 
     private static long countLines(Path directory) throws IOException {
@@ -113,7 +138,7 @@ public final class Manifest {
         Map<String, Object> json = new LinkedHashMap<>();
         List<Map<String, Object>> inputs = new ArrayList<>();
         for (InputFile input : settings.inputFiles()) {
-            inputs.add(Map.of("path", input.path(), "bytes", input.length()));
+            inputs.add(ordered("path", input.path(), "bytes", input.length()));
         }
         json.put("inputs", inputs);
         json.put("bytes_in", settings.totalBytes());
@@ -121,19 +146,28 @@ public final class Manifest {
         json.put("rows_written", rowsWritten);
         json.put("rejected", rejectedOnDisk);
         Map<String, Object> unknown = new TreeMap<>();
-        counters.unknownFields().forEach((path, field) -> unknown.put(path, Map.of(
+        counters.unknownFields().forEach((path, field) -> unknown.put(path, ordered(
                 "count", field.count(), "first_file", field.firstFile(), "first_offset", field.firstOffset())));
         json.put("unknown_fields", unknown);
         List<Map<String, Object>> outputs = new ArrayList<>();
         for (OutputFile file : files) {
-            outputs.add(Map.of("path", file.path(), "rows", file.rows(), "bytes", file.bytes()));
+            outputs.add(ordered("path", file.path(), "rows", file.rows(), "bytes", file.bytes()));
         }
         json.put("files", outputs);
         json.put("schema", settings.schema().toDdl());
-        json.put("compression", settings.compression().toString());
+        json.put("compression", settings.writerOptions().compression().name().toLowerCase(java.util.Locale.ROOT));
         json.put("on_error", settings.onError().toString());
         json.put("elapsed_ms", elapsedMs);
         return json;
+    }
+
+    /** A JSON object whose keys keep the order given: key, value, key, value... */
+    private static Map<String, Object> ordered(Object... keysAndValues) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            object.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return object;
     }
 
     public long recordsIn() {

@@ -7,6 +7,7 @@ import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
 
 import dev.parq.parse.operator.OnError;
+import dev.parq.sink.ParquetSinkOptions;
 import dev.parq.source.NdjsonSourceOptions;
 
 /**
@@ -37,15 +38,9 @@ public final class ParqOptions {
             .defaultValue(MemorySize.parse("16mb"))
             .withDescription("How much input schema inference reads, spread across the input.");
 
-    public static final ConfigOption<String> COMPRESSION = ConfigOptions.key("parq.sink.compression")
-            .stringType()
-            .defaultValue("snappy")
-            .withDescription("Parquet codec: snappy, zstd, gzip, lz4_raw or none.");
+    public static final ConfigOption<String> COMPRESSION = ParquetSinkOptions.COMPRESSION;
 
-    public static final ConfigOption<MemorySize> ROW_GROUP_SIZE = ConfigOptions.key("parq.sink.row-group-size")
-            .memoryType()
-            .defaultValue(MemorySize.parse("128mb"))
-            .withDescription("Target size of a Parquet row group.");
+    public static final ConfigOption<MemorySize> ROW_GROUP_SIZE = ParquetSinkOptions.ROW_GROUP_SIZE;
 
     public static final ConfigOption<MemorySize> SPLIT_SIZE = NdjsonSourceOptions.SPLIT_SIZE;
 

@@ -38,7 +38,7 @@ class ConvertIT {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final String SCHEMA = "id BIGINT, name STRING, score DOUBLE, ok BOOLEAN, level TINYINT,"
             + " amount DECIMAL(12, 3), `day` DATE, ts TIMESTAMP_LTZ(3), local_ts TIMESTAMP(6),"
-            + " `user` ROW<id BIGINT, tags ARRAY<STRING>>, attrs MAP<STRING, BIGINT>, raw STRING";
+            + " `user` ROW<id BIGINT, tags ARRAY<STRING>>, attrs MAP<STRING, BIGINT>, `raw` STRING";
     private static final String[] NAMES = {"alice", "zoë 🚀", "tab\there \"quoted\"", "", "back\\slash", "日本語"};
     private static final String[] RAW = {"{\"x\": [1, 2]}", "42", "true", "[ ]", "\"plain\"", "-0.5e3"};
 

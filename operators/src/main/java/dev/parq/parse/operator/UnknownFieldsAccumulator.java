@@ -15,7 +15,9 @@ public final class UnknownFieldsAccumulator implements Accumulator<Map<String, U
 
     @Override
     public void add(Map<String, UnknownField> found) {
-        found.forEach((path, field) -> fields.merge(path, field, UnknownField::merge));
+        // Copies: UnknownField.merge updates the instance kept in the map.
+        found.forEach((path, field) -> fields.merge(
+                path, new UnknownField(field.count(), field.firstFile(), field.firstOffset()), UnknownField::merge));
     }
 
     @Override
@@ -36,7 +38,7 @@ public final class UnknownFieldsAccumulator implements Accumulator<Map<String, U
     @Override
     public UnknownFieldsAccumulator clone() {
         UnknownFieldsAccumulator copy = new UnknownFieldsAccumulator();
-        copy.fields = new HashMap<>(fields);
+        copy.add(fields);
         return copy;
     }
 }

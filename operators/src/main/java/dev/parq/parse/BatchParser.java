@@ -1,0 +1,167 @@
+package dev.parq.parse;
+
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.table.types.logical.RowType;
+
+import dev.parq.parse.decode.DecodeException;
+import dev.parq.parse.decode.DecoderFactory;
+import dev.parq.parse.decode.StructDecoder;
+import dev.parq.parse.decode.UnknownKeys;
+import dev.parq.parse.tape.Tokenizer;
+import dev.parq.schema.ArrowSchemas;
+
+/**
+ * Turns NDJSON lines into rows of an Arrow batch. Each line is first checked whole by the
+ * {@link Tokenizer} (strict RFC 8259, UTF-8, one object per line) and only then decoded column by
+ * column; a value that does not fit its column rejects the line, and the next row simply writes
+ * over whatever the rejected line had begun, so a bad line leaves no trace in the batch.
+ *
+ * <p>The vectors are reused: {@link #clear()} starts the next batch in the same buffers.
+ */
+public final class BatchParser implements AutoCloseable {
+
+    private final VectorSchemaRoot root;
+    private final int maxRows;
+    private final BadLineHandler onBadLine;
+    private final Tokenizer tokenizer = new Tokenizer();
+    private final UnknownKeys unknownKeys = new UnknownKeys();
+    private final StructDecoder lineDecoder;
+
+    private int rows;
+    private long records;
+    private long rejected;
+
+    public BatchParser(RowType schema, BufferAllocator allocator, int maxRows, BadLineHandler onBadLine) {
+        if (maxRows <= 0) {
+            throw new IllegalArgumentException("maxRows must be positive, got " + maxRows);
+        }
+        this.root = VectorSchemaRoot.create(ArrowSchemas.toArrow(schema), allocator);
+        this.maxRows = maxRows;
+        this.onBadLine = onBadLine;
+        for (FieldVector vector : root.getFieldVectors()) {
+            vector.setInitialCapacity(maxRows);
+        }
+        root.allocateNew();
+        this.lineDecoder = DecoderFactory.forRoot(schema, root, unknownKeys);
+    }
+
+    /**
+     * Parses lines of buf[from, to) — absolute indices into the (possibly memory-mapped, read-only)
+     * buffer; never reads outside [from, to) — until the batch holds maxRows rows or the range is
+     * exhausted. The range holds whole lines: every line ends with '\n' except possibly the last
+     * line of a file. fileOffset is the byte offset in {@code file} of buffer index {@code from}.
+     *
+     * @return the index just after the last line consumed ({@code to} when done)
+     */
+    public int parse(ByteBuffer buf, int from, int to, String file, long fileOffset) {
+        int pos = from;
+        try {
+            while (pos < to && rows < maxRows) {
+                int lineStart = pos;
+                int status = tokenizer.scan(buf, lineStart, to);
+                int lineEnd;
+                if (status == Tokenizer.BLANK) {
+                    lineEnd = tokenizer.lineEnd();
+                } else {
+                    records++;
+                    long offset = fileOffset + (lineStart - from);
+                    if (status == Tokenizer.OBJECT) {
+                        lineEnd = tokenizer.lineEnd();
+                        decodeRow(buf, file, offset, lineStart, lineEnd);
+                    } else {
+                        lineEnd = endOfLine(buf, tokenizer.errorPosition(), to);
+                        reject(file, offset, tokenizer.errorReason(), buf, lineStart, lineEnd);
+                    }
+                }
+                pos = lineEnd < to ? lineEnd + 1 : to;
+            }
+        } finally {
+            publishRowCount();
+        }
+        return pos;
+    }
+
+    private void decodeRow(ByteBuffer buf, String file, long offset, int lineStart, int lineEnd) {
+        try {
+            lineDecoder.decode(tokenizer.tape(), 0, rows);
+        } catch (DecodeException e) {
+            unknownKeys.discard();
+            reject(file, offset, e.getMessage(), buf, lineStart, lineEnd);
+            return;
+        }
+        unknownKeys.commit(file, offset);
+        rows++;
+    }
+
+    private void reject(String file, long offset, String reason, ByteBuffer buf, int lineStart, int lineEnd) {
+        rejected++;
+        int contentEnd = lineEnd > lineStart && buf.get(lineEnd - 1) == '\r' ? lineEnd - 1 : lineEnd;
+        onBadLine.onBadLine(file, offset, reason, buf, lineStart, contentEnd);
+    }
+
+    private static int endOfLine(ByteBuffer buf, int from, int to) {
+        for (int p = from; p < to; p++) {
+            if (buf.get(p) == '\n') {
+                return p;
+            }
+        }
+        return to;
+    }
+
+    private void publishRowCount() {
+        lineDecoder.finish(rows);
+        root.setRowCount(rows);
+    }
+
+    /** The batch being filled; its row count is {@link #rows()}. */
+    public VectorSchemaRoot batch() {
+        return root;
+    }
+
+    public int rows() {
+        return rows;
+    }
+
+    public boolean isFull() {
+        return rows >= maxRows;
+    }
+
+    /** Starts the next batch in the same buffers. */
+    public void clear() {
+        for (FieldVector vector : root.getFieldVectors()) {
+            vector.reset();
+        }
+        rows = 0;
+        root.setRowCount(0);
+    }
+
+    /** Non-blank lines seen in total, across batches. */
+    public long records() {
+        return records;
+    }
+
+    /** Bad lines in total, across batches. */
+    public long rejected() {
+        return rejected;
+    }
+
+    /** Key path to how often it occurred outside the schema and where first; a snapshot. */
+    public Map<String, UnknownField> unknownFields() {
+        Map<String, UnknownField> fields = new HashMap<>();
+        for (UnknownKeys.Counter c : unknownKeys.seen()) {
+            fields.put(c.path(), new UnknownField(c.count(), c.firstFile(), c.firstOffset()));
+        }
+        return fields;
+    }
+
+    @Override
+    public void close() {
+        root.close();
+    }
+}

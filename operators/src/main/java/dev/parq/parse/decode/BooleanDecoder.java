@@ -1,0 +1,34 @@
+package dev.parq.parse.decode;
+
+import org.apache.arrow.vector.BitVector;
+
+import dev.parq.parse.tape.Tape;
+
+/** BOOLEAN: JSON true or false, nothing else. */
+public final class BooleanDecoder implements Decoder {
+
+    private final BitVector vector;
+    private final String path;
+
+    public BooleanDecoder(BitVector vector, String path) {
+        this.vector = vector;
+        this.path = path;
+    }
+
+    @Override
+    public void decode(Tape tape, int t, int index) {
+        int kind = tape.kind(t);
+        if (kind == Tape.TRUE) {
+            vector.setSafe(index, 1);
+        } else if (kind == Tape.FALSE) {
+            vector.setSafe(index, 0);
+        } else {
+            throw FieldPath.mismatch(path, "BOOLEAN", tape, t);
+        }
+    }
+
+    @Override
+    public void writeNull(int index) {
+        vector.setNull(index);
+    }
+}

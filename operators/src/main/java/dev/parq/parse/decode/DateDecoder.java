@@ -1,0 +1,34 @@
+package dev.parq.parse.decode;
+
+import org.apache.arrow.vector.DateDayVector;
+
+import dev.parq.parse.tape.Tape;
+
+/** DATE: an ISO-8601 calendar date string, "2024-01-31". */
+public final class DateDecoder implements Decoder {
+
+    private final DateDayVector vector;
+    private final String path;
+    private final IsoDateTime iso = new IsoDateTime();
+
+    public DateDecoder(DateDayVector vector, String path) {
+        this.vector = vector;
+        this.path = path;
+    }
+
+    @Override
+    public void decode(Tape tape, int t, int index) {
+        if (tape.kind(t) != Tape.STRING) {
+            throw FieldPath.mismatch(path, "DATE", tape, t);
+        }
+        if (!iso.load(tape, t) || !iso.parseDate()) {
+            throw FieldPath.invalid(path, tape, t, "is not an ISO-8601 date (yyyy-mm-dd)");
+        }
+        vector.setSafe(index, (int) iso.epochDay);
+    }
+
+    @Override
+    public void writeNull(int index) {
+        vector.setNull(index);
+    }
+}

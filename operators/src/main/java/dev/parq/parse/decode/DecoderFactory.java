@@ -1,0 +1,99 @@
+package dev.parq.parse.decode;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.MapVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.MapType;
+import org.apache.flink.table.types.logical.RowType;
+
+/** Builds the decoder tree for a schema over the vectors that {@code ArrowSchemas} laid out for it. */
+public final class DecoderFactory {
+
+    private DecoderFactory() {}
+
+    /** The decoder of whole lines: one object whose fields are the root's columns. */
+    public static StructDecoder forRoot(RowType schema, VectorSchemaRoot root, UnknownKeys unknownKeys) {
+        List<FieldVector> vectors = root.getFieldVectors();
+        return struct(null, schema, vectors, "", unknownKeys);
+    }
+
+    private static StructDecoder struct(StructVector vector, RowType row, List<FieldVector> children, String path,
+            UnknownKeys unknownKeys) {
+        List<Decoder> fields = new ArrayList<>(row.getFieldCount());
+        for (int i = 0; i < row.getFieldCount(); i++) {
+            RowType.RowField field = row.getFields().get(i);
+            fields.add(create(field.getType(), children.get(i), FieldPath.child(path, field.getName()), unknownKeys));
+        }
+        return new StructDecoder(vector, row.getFieldNames(), fields, path, unknownKeys);
+    }
+
+    private static Decoder create(LogicalType type, FieldVector vector, String path, UnknownKeys unknownKeys) {
+        String typeName = type.copy(true).asSummaryString();
+        switch (type.getTypeRoot()) {
+            case BOOLEAN:
+                return new BooleanDecoder((BitVector) vector, path);
+            case TINYINT:
+                return new IntDecoder(vector, 8, "TINYINT", path);
+            case SMALLINT:
+                return new IntDecoder(vector, 16, "SMALLINT", path);
+            case INTEGER:
+                return new IntDecoder(vector, 32, "INT", path);
+            case BIGINT:
+                return new IntDecoder(vector, 64, "BIGINT", path);
+            case FLOAT:
+                return new FloatDecoder((Float4Vector) vector, path);
+            case DOUBLE:
+                return new DoubleDecoder((Float8Vector) vector, path);
+            case DECIMAL: {
+                DecimalType decimal = (DecimalType) type;
+                return new DecimalDecoder((DecimalVector) vector, decimal.getPrecision(), decimal.getScale(), path);
+            }
+            case CHAR:
+            case VARCHAR:
+                return new StringDecoder((VarCharVector) vector);
+            case DATE:
+                return new DateDecoder((DateDayVector) vector, path);
+            case TIMESTAMP_WITHOUT_TIME_ZONE:
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE: {
+                ArrowType.Timestamp arrow = (ArrowType.Timestamp) vector.getField().getType();
+                return new TimestampDecoder((TimeStampVector) vector, arrow.getUnit(), arrow.getTimezone() != null,
+                        typeName, path);
+            }
+            case ROW: {
+                StructVector struct = (StructVector) vector;
+                return struct(struct, (RowType) type, struct.getChildrenFromFields(), path, unknownKeys);
+            }
+            case ARRAY: {
+                ListVector list = (ListVector) vector;
+                Decoder element = create(((ArrayType) type).getElementType(), list.getDataVector(), path + "[]",
+                        unknownKeys);
+                return new ListDecoder(list, element, typeName, path);
+            }
+            case MAP: {
+                MapVector map = (MapVector) vector;
+                List<FieldVector> entry = ((StructVector) map.getDataVector()).getChildrenFromFields();
+                StringDecoder keys = new StringDecoder((VarCharVector) entry.get(0));
+                Decoder values = create(((MapType) type).getValueType(), entry.get(1), path + "{}", unknownKeys);
+                return new MapDecoder(map, keys, values, typeName, path);
+            }
+            default:
+                throw new IllegalArgumentException("no decoder for " + typeName + " at '" + path + "'");
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.parq.parse.decode;
+
+import org.apache.arrow.vector.Float8Vector;
+
+import dev.parq.parse.tape.Tape;
+
+/** DOUBLE: any JSON number, correctly rounded; one beyond the double range is rejected. */
+public final class DoubleDecoder implements Decoder {
+
+    private final Float8Vector vector;
+    private final String path;
+    private final Decimals decimals = new Decimals();
+
+    public DoubleDecoder(Float8Vector vector, String path) {
+        this.vector = vector;
+        this.path = path;
+    }
+
+    @Override
+    public void decode(Tape tape, int t, int index) {
+        if (tape.kind(t) != Tape.NUMBER) {
+            throw FieldPath.mismatch(path, "DOUBLE", tape, t);
+        }
+        double value = decimals.toDouble(tape.buffer(), tape.start(t), tape.end(t));
+        if (Double.isInfinite(value)) {
+            throw FieldPath.invalid(path, tape, t, "is out of range for DOUBLE");
+        }
+        vector.setSafe(index, value);
+    }
+
+    @Override
+    public void writeNull(int index) {
+        vector.setNull(index);
+    }
+}

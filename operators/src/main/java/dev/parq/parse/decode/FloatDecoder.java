@@ -1,0 +1,35 @@
+package dev.parq.parse.decode;
+
+import org.apache.arrow.vector.Float4Vector;
+
+import dev.parq.parse.tape.Tape;
+
+/** FLOAT: any JSON number, correctly rounded to single precision; beyond its range is rejected. */
+public final class FloatDecoder implements Decoder {
+
+    private final Float4Vector vector;
+    private final String path;
+    private final Decimals decimals = new Decimals();
+
+    public FloatDecoder(Float4Vector vector, String path) {
+        this.vector = vector;
+        this.path = path;
+    }
+
+    @Override
+    public void decode(Tape tape, int t, int index) {
+        if (tape.kind(t) != Tape.NUMBER) {
+            throw FieldPath.mismatch(path, "FLOAT", tape, t);
+        }
+        float value = decimals.toFloat(tape.buffer(), tape.start(t), tape.end(t));
+        if (Float.isInfinite(value)) {
+            throw FieldPath.invalid(path, tape, t, "is out of range for FLOAT");
+        }
+        vector.setSafe(index, value);
+    }
+
+    @Override
+    public void writeNull(int index) {
+        vector.setNull(index);
+    }
+}

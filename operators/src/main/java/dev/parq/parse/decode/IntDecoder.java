@@ -1,0 +1,103 @@
+package dev.parq.parse.decode;
+
+import java.nio.ByteBuffer;
+
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.ValueVector;
+
+import dev.parq.parse.tape.Tape;
+
+/**
+ * TINYINT, SMALLINT, INT and BIGINT: a JSON integer literal within the type's range. A fraction or
+ * an exponent is rejected even when the value is whole (1.0, 1e3).
+ */
+public final class IntDecoder implements Decoder {
+
+    private final ValueVector vector;
+    private final int bits;
+    private final long min;
+    private final long max;
+    private final String typeName;
+    private final String path;
+
+    public IntDecoder(ValueVector vector, int bits, String typeName, String path) {
+        this.vector = vector;
+        this.bits = bits;
+        this.min = bits == 64 ? Long.MIN_VALUE : -(1L << (bits - 1));
+        this.max = bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1;
+        this.typeName = typeName;
+        this.path = path;
+    }
+
+    @Override
+    public void decode(Tape tape, int t, int index) {
+        if (tape.kind(t) != Tape.NUMBER) {
+            throw FieldPath.mismatch(path, typeName, tape, t);
+        }
+        if (tape.has(t, Tape.NOT_INTEGER)) {
+            throw FieldPath.invalid(path, tape, t, "is not an integer");
+        }
+        long value = parse(tape.buffer(), tape.start(t), tape.end(t), tape, t);
+        if (value < min || value > max) {
+            throw outOfRange(tape, t);
+        }
+        switch (bits) {
+            case 8:
+                ((TinyIntVector) vector).setSafe(index, (int) value);
+                break;
+            case 16:
+                ((SmallIntVector) vector).setSafe(index, (int) value);
+                break;
+            case 32:
+                ((IntVector) vector).setSafe(index, (int) value);
+                break;
+            default:
+                ((BigIntVector) vector).setSafe(index, value);
+        }
+    }
+
+    /** Accumulates negatively so that Long.MIN_VALUE parses too. */
+    private long parse(ByteBuffer buf, int from, int to, Tape tape, int t) {
+        boolean negative = buf.get(from) == '-';
+        int p = negative ? from + 1 : from;
+        long limit = negative ? Long.MIN_VALUE : -Long.MAX_VALUE;
+        long multiplyLimit = limit / 10;
+        long acc = 0;
+        for (; p < to; p++) {
+            int digit = buf.get(p) - '0';
+            if (acc < multiplyLimit) {
+                throw outOfRange(tape, t);
+            }
+            acc *= 10;
+            if (acc < limit + digit) {
+                throw outOfRange(tape, t);
+            }
+            acc -= digit;
+        }
+        return negative ? acc : -acc;
+    }
+
+    private DecodeException outOfRange(Tape tape, int t) {
+        return FieldPath.invalid(path, tape, t, "is out of range for " + typeName);
+    }
+
+    @Override
+    public void writeNull(int index) {
+        switch (bits) {
+            case 8:
+                ((TinyIntVector) vector).setNull(index);
+                break;
+            case 16:
+                ((SmallIntVector) vector).setNull(index);
+                break;
+            case 32:
+                ((IntVector) vector).setNull(index);
+                break;
+            default:
+                ((BigIntVector) vector).setNull(index);
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package dev.parq.parse.decode;
+
+import dev.parq.parse.tape.Tape;
+
+/**
+ * Reads ISO-8601 dates ("2024-01-31") and date-times ("2024-01-31T12:34[:56[.123456789]]", 'T' or
+ * a space, then optionally 'Z' or an offset ±hh[:mm]) from a string token without allocating.
+ */
+final class IsoDateTime {
+
+    private static final int MAX_LENGTH = 64;
+
+    private final byte[] text = new byte[MAX_LENGTH];
+    private int length;
+
+    long epochDay;
+    int secondOfDay;
+    int nanos;
+    boolean hasZone;
+    int offsetSeconds;
+
+    /** Loads the content of a string token; false if it is too long to be a date or time. */
+    boolean load(Tape tape, int t) {
+        int from = tape.start(t);
+        int to = tape.end(t);
+        if (to - from > MAX_LENGTH) {
+            return false;
+        }
+        if (tape.has(t, Tape.ESCAPED)) {
+            length = JsonStrings.unescape(tape.buffer(), from, to, text);
+        } else {
+            tape.buffer().get(from, text, 0, to - from);
+            length = to - from;
+        }
+        return true;
+    }
+
+    boolean parseDate() {
+        return length == 10 && date();
+    }
+
+    boolean parseDateTime() {
+        if (length < 16 || !date() || (text[10] != 'T' && text[10] != 't' && text[10] != ' ')) {
+            return false;
+        }
+        int hour = digits(11, 2);
+        int minute = text[13] == ':' ? digits(14, 2) : -1;
+        if (hour < 0 || hour > 23 || minute < 0 || minute > 59) {
+            return false;
+        }
+        int second = 0;
+        nanos = 0;
+        int p = 16;
+        if (p < length && text[p] == ':') {
+            second = digits(p + 1, 2);
+            if (second < 0 || second > 59) {
+                return false;
+            }
+            p += 3;
+            if (p < length && (text[p] == '.' || text[p] == ',')) {
+                p++;
+                int start = p;
+                int scaled = 0;
+                while (p < length && text[p] >= '0' && text[p] <= '9') {
+                    if (p - start < 9) {
+                        scaled = scaled * 10 + text[p] - '0';
+                    }
+                    p++;
+                }
+                int n = p - start;
+                if (n == 0) {
+                    return false;
+                }
+                for (int i = n; i < 9; i++) {
+                    scaled *= 10;
+                }
+                nanos = scaled;
+            }
+        }
+        secondOfDay = hour * 3600 + minute * 60 + second;
+        return zone(p);
+    }
+
+    private boolean zone(int p) {
+        hasZone = false;
+        offsetSeconds = 0;
+        if (p == length) {
+            return true;
+        }
+        hasZone = true;
+        if ((text[p] == 'Z' || text[p] == 'z') && p + 1 == length) {
+            return true;
+        }
+        if (text[p] != '+' && text[p] != '-') {
+            return false;
+        }
+        int sign = text[p] == '-' ? -1 : 1;
+        int hours = digits(p + 1, 2);
+        int minutes = 0;
+        int rest = length - (p + 3);
+        if (rest == 3 && text[p + 3] == ':') {
+            minutes = digits(p + 4, 2);
+        } else if (rest == 2) {
+            minutes = digits(p + 3, 2);
+        } else if (rest != 0) {
+            return false;
+        }
+        if (hours < 0 || hours > 18 || minutes < 0 || minutes > 59) {
+            return false;
+        }
+        offsetSeconds = sign * (hours * 3600 + minutes * 60);
+        return true;
+    }
+
+    private boolean date() {
+        int year = digits(0, 4);
+        int month = digits(5, 2);
+        int day = digits(8, 2);
+        if (year < 0 || text[4] != '-' || text[7] != '-' || month < 1 || month > 12 || day < 1
+                || day > daysInMonth(year, month)) {
+            return false;
+        }
+        epochDay = daysFromCivil(year, month, day);
+        return true;
+    }
+
+    private int digits(int at, int n) {
+        if (at + n > length) {
+            return -1;
+        }
+        int v = 0;
+        for (int i = at; i < at + n; i++) {
+            byte c = text[i];
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + c - '0';
+        }
+        return v;
+    }
+
+    private static int daysInMonth(int year, int month) {
+        if (month == 2) {
+            boolean leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+            return leap ? 29 : 28;
+        }
+        return month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31;
+    }
+
+    /** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm). */
+    private static long daysFromCivil(int year, int month, int day) {
+        int y = month <= 2 ? year - 1 : year;
+        int era = Math.floorDiv(y, 400);
+        int yearOfEra = y - era * 400;
+        int dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+        int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+        return era * 146097L + dayOfEra - 719468;
+    }
+
+    String text() {
+        return new String(text, 0, length, java.nio.charset.StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,103 @@
+package dev.parq.parse.decode;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+import dev.parq.parse.tape.Tape;
+import dev.parq.parse.tape.Tokenizer;
+
+/** Unescaping of validated JSON string content into UTF-8. */
+final class JsonStrings {
+
+    private static final int REPLACEMENT = 0xFFFD;
+
+    private JsonStrings() {}
+
+    /**
+     * Unescapes src[from, to) into dst (at least to - from long: unescaping never grows text).
+     * A lone surrogate escape becomes U+FFFD. Returns the number of bytes written.
+     */
+    static int unescape(ByteBuffer src, int from, int to, byte[] dst) {
+        int n = 0;
+        int p = from;
+        while (p < to) {
+            byte c = src.get(p);
+            if (c != '\\') {
+                dst[n++] = c;
+                p++;
+                continue;
+            }
+            byte e = src.get(p + 1);
+            if (e != 'u') {
+                dst[n++] = simpleEscape(e);
+                p += 2;
+                continue;
+            }
+            int cp = hex4(src, p + 2);
+            p += 6;
+            if (cp >= 0xD800 && cp <= 0xDBFF) {
+                int low = p + 6 <= to && src.get(p) == '\\' && src.get(p + 1) == 'u' ? hex4(src, p + 2) : -1;
+                if (low >= 0xDC00 && low <= 0xDFFF) {
+                    cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+                    p += 6;
+                } else {
+                    cp = REPLACEMENT;
+                }
+            } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+                cp = REPLACEMENT;
+            }
+            n = utf8(cp, dst, n);
+        }
+        return n;
+    }
+
+    /** The content of a string token as a Java String. */
+    static String text(Tape tape, int t) {
+        int from = tape.start(t);
+        int to = tape.end(t);
+        byte[] bytes = new byte[to - from];
+        int n = unescape(tape.buffer(), from, to, bytes);
+        return new String(bytes, 0, n, StandardCharsets.UTF_8);
+    }
+
+    private static byte simpleEscape(byte e) {
+        switch (e) {
+            case 'b':
+                return '\b';
+            case 'f':
+                return '\f';
+            case 'n':
+                return '\n';
+            case 'r':
+                return '\r';
+            case 't':
+                return '\t';
+            default:
+                return e;
+        }
+    }
+
+    private static int hex4(ByteBuffer src, int p) {
+        return Tokenizer.hex(src.get(p)) << 12 | Tokenizer.hex(src.get(p + 1)) << 8
+                | Tokenizer.hex(src.get(p + 2)) << 4 | Tokenizer.hex(src.get(p + 3));
+    }
+
+    private static int utf8(int cp, byte[] dst, int n) {
+        if (cp < 0x80) {
+            dst[n++] = (byte) cp;
+        } else if (cp < 0x800) {
+            dst[n++] = (byte) (0xC0 | cp >> 6);
+            dst[n++] = (byte) (0x80 | cp & 0x3F);
+        } else if (cp < 0x10000) {
+            dst[n++] = (byte) (0xE0 | cp >> 12);
+            dst[n++] = (byte) (0x80 | cp >> 6 & 0x3F);
+            dst[n++] = (byte) (0x80 | cp & 0x3F);
+        } else {
+            dst[n++] = (byte) (0xF0 | cp >> 18);
+            dst[n++] = (byte) (0x80 | cp >> 12 & 0x3F);
+            dst[n++] = (byte) (0x80 | cp >> 6 & 0x3F);
+            dst[n++] = (byte) (0x80 | cp & 0x3F);
+        }
+        return n;
+    }
+}

@@ -1,0 +1,80 @@
+package dev.parq.parse.decode;
+
+import org.apache.arrow.vector.complex.MapVector;
+import org.apache.arrow.vector.complex.StructVector;
+
+import dev.parq.parse.tape.Tape;
+
+/**
+ * MAP&lt;STRING, V&gt;: a JSON object, one entry per key in input order. For a repeated key the last
+ * one wins, as for ROW fields.
+ */
+public final class MapDecoder implements Decoder {
+
+    private final MapVector vector;
+    private final StructVector entries;
+    private final StringDecoder keyDecoder;
+    private final Decoder valueDecoder;
+    private final String typeName;
+    private final String path;
+    private final Keys keys = new Keys();
+
+    public MapDecoder(MapVector vector, StringDecoder keyDecoder, Decoder valueDecoder, String typeName,
+            String path) {
+        this.vector = vector;
+        this.entries = (StructVector) vector.getDataVector();
+        this.keyDecoder = keyDecoder;
+        this.valueDecoder = valueDecoder;
+        this.typeName = typeName;
+        this.path = path;
+    }
+
+    @Override
+    public void decode(Tape tape, int t, int index) {
+        if (tape.kind(t) != Tape.OBJECT) {
+            throw FieldPath.mismatch(path, typeName, tape, t);
+        }
+        int first = vector.startNewValue(index);
+        int n = 0;
+        int end = tape.next(t);
+        for (int k = t + 1; k < end; ) {
+            int v = k + 1;
+            int next = tape.next(v);
+            if (!repeatedLater(tape, k, next, end)) {
+                int entry = first + n;
+                entries.setIndexDefined(entry);
+                keyDecoder.decode(tape, k, entry);
+                if (tape.kind(v) == Tape.NULL) {
+                    valueDecoder.writeNull(entry);
+                } else {
+                    valueDecoder.decode(tape, v, entry);
+                }
+                n++;
+            }
+            k = next;
+        }
+        vector.endValue(index, n);
+    }
+
+    private boolean repeatedLater(Tape tape, int k, int from, int end) {
+        for (int other = from; other < end; other = tape.next(other + 1)) {
+            if (keys.same(tape, k, other)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void writeNull(int index) {
+        vector.setNull(index);
+    }
+
+    @Override
+    public void finish(int count) {
+        vector.setLastSet(count - 1);
+        int entryCount = count == 0 ? 0 : vector.getOffsetBuffer().getInt((long) count * MapVector.OFFSET_WIDTH);
+        keyDecoder.finish(entryCount);
+        valueDecoder.finish(entryCount);
+    }
+}

@@ -1,0 +1,125 @@
+package dev.parq.parse.decode;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.apache.arrow.vector.complex.StructVector;
+
+import dev.parq.parse.tape.Tape;
+
+/**
+ * ROW: a JSON object. Fields are matched by key bytes, trying the field after the last match
+ * first since lines usually repeat one key order. For a repeated key the last one wins. Keys that
+ * are not fields are skipped with their whole value and counted as unknown at their path.
+ *
+ * <p>The top level of a line is a StructDecoder without a vector of its own.
+ */
+public final class StructDecoder implements Decoder {
+
+    private static final int CACHED_UNKNOWN_KEYS = 64;
+
+    private final StructVector vector;
+    private final byte[][] names;
+    private final Decoder[] fields;
+    private final String path;
+    private final UnknownKeys unknownKeys;
+    private final int[] valueTokens;
+    private final Keys keys = new Keys();
+    private final List<byte[]> cachedKeys = new ArrayList<>();
+    private final List<UnknownKeys.Counter> cachedCounters = new ArrayList<>();
+
+    public StructDecoder(StructVector vector, List<String> names, List<Decoder> fields, String path,
+            UnknownKeys unknownKeys) {
+        this.vector = vector;
+        this.names = new byte[names.size()][];
+        for (int i = 0; i < this.names.length; i++) {
+            this.names[i] = names.get(i).getBytes(StandardCharsets.UTF_8);
+        }
+        this.fields = fields.toArray(new Decoder[0]);
+        this.path = path;
+        this.unknownKeys = unknownKeys;
+        this.valueTokens = new int[this.names.length];
+    }
+
+    @Override
+    public void decode(Tape tape, int t, int index) {
+        if (tape.kind(t) != Tape.OBJECT) {
+            throw FieldPath.mismatch(path, "ROW", tape, t);
+        }
+        if (vector != null) {
+            vector.setIndexDefined(index);
+        }
+        int[] values = valueTokens;
+        Arrays.fill(values, -1);
+        int end = tape.next(t);
+        int expected = 0;
+        for (int k = t + 1; k < end; ) {
+            int v = k + 1;
+            int field = match(tape, k, expected);
+            if (field >= 0) {
+                values[field] = v;
+                expected = field + 1;
+            } else {
+                unknown(tape, k);
+            }
+            k = tape.next(v);
+        }
+        for (int i = 0; i < fields.length; i++) {
+            int v = values[i];
+            if (v < 0 || tape.kind(v) == Tape.NULL) {
+                fields[i].writeNull(index);
+            } else {
+                fields[i].decode(tape, v, index);
+            }
+        }
+    }
+
+    private int match(Tape tape, int k, int expected) {
+        if (expected < names.length && keys.equals(tape, k, names[expected])) {
+            return expected;
+        }
+        for (int i = 0; i < names.length; i++) {
+            if (i != expected && keys.equals(tape, k, names[i])) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void unknown(Tape tape, int k) {
+        int n = keys.unescaped(tape, k);
+        byte[] key = keys.scratch();
+        for (int i = 0; i < cachedKeys.size(); i++) {
+            if (Arrays.equals(cachedKeys.get(i), 0, cachedKeys.get(i).length, key, 0, n)) {
+                unknownKeys.occurred(cachedCounters.get(i));
+                return;
+            }
+        }
+        UnknownKeys.Counter counter =
+                unknownKeys.counter(FieldPath.child(path, new String(key, 0, n, StandardCharsets.UTF_8)));
+        if (cachedKeys.size() < CACHED_UNKNOWN_KEYS) {
+            cachedKeys.add(Arrays.copyOf(key, n));
+            cachedCounters.add(counter);
+        }
+        unknownKeys.occurred(counter);
+    }
+
+    @Override
+    public void writeNull(int index) {
+        if (vector != null) {
+            vector.setNull(index);
+        }
+        for (Decoder field : fields) {
+            field.writeNull(index);
+        }
+    }
+
+    @Override
+    public void finish(int count) {
+        for (Decoder field : fields) {
+            field.finish(count);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.parq.sink;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Duration;
+
+import dev.parq.batch.ArrowBatch;
+import org.apache.flink.api.common.serialization.BulkWriter;
+import org.apache.flink.core.fs.FSDataOutputStream;
+import org.apache.flink.table.types.logical.RowType;
+
+/** Flink's bulk-format writer for one part file: each batch is written as it arrives. */
+public final class ArrowParquetBulkWriter implements BulkWriter<ArrowBatch> {
+
+    private final ArrowParquetWriter writer;
+    private final Duration batchDelay;
+
+    ArrowParquetBulkWriter(ArrowParquetWriter writer, Duration batchDelay) {
+        this.writer = writer;
+        this.batchDelay = batchDelay;
+    }
+
+    @Override
+    public void addElement(ArrowBatch batch) throws IOException {
+        writer.write(batch.root());
+        if (!batchDelay.isZero()) {
+            pause();
+        }
+    }
+
+    private void pause() throws InterruptedIOException {
+        try {
+            Thread.sleep(batchDelay.toMillis(), batchDelay.toNanosPart() % 1_000_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted during the test hook's batch delay");
+        }
+    }
+
+    /** A no-op: Parquet can only hand over whole row groups, which {@link #finish} does. */
+    @Override
+    public void flush() {}
+
+    /** Writes the last row group and the footer; Flink closes the stream itself. */
+    @Override
+    public void finish() throws IOException {
+        writer.close();
+    }
+
+    public long rowsWritten() {
+        return writer.rowsWritten();
+    }
+
+    /** Creates a writer per part file; serializable, so it travels with the job graph. */
+    public static final class Factory implements BulkWriter.Factory<ArrowBatch> {
+        private static final long serialVersionUID = 1L;
+
+        private final RowType rowType;
+        private final ParquetWriterOptions options;
+
+        public Factory(RowType rowType, ParquetWriterOptions options) {
+            this.rowType = rowType;
+            this.options = options;
+        }
+
+        @Override
+        public BulkWriter<ArrowBatch> create(FSDataOutputStream out) throws IOException {
+            return new ArrowParquetBulkWriter(
+                    new ArrowParquetWriter(new FlinkOutputFile(out), rowType, options), options.batchDelay());
+        }
+    }
+}

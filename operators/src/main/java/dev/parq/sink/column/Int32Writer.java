@@ -1,0 +1,17 @@
+package dev.parq.sink.column;
+
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.parquet.io.api.RecordConsumer;
+
+/** Any 32-bit Arrow integer: INT, and DATE as days since the epoch. */
+final class Int32Writer extends FixedWidthWriter {
+
+    Int32Writer(BaseFixedWidthVector vector) {
+        super(vector);
+    }
+
+    @Override
+    public void write(RecordConsumer out, int row) {
+        out.addInteger(vector.getDataBuffer().getInt(offset(row)));
+    }
+}

@@ -1,0 +1,20 @@
+package dev.parq.sink.column;
+
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.parquet.io.api.RecordConsumer;
+
+/**
+ * Any 64-bit Arrow integer: BIGINT, and timestamps, whose Arrow unit is the unit of their Parquet
+ * type so the value is copied unchanged.
+ */
+final class Int64Writer extends FixedWidthWriter {
+
+    Int64Writer(BaseFixedWidthVector vector) {
+        super(vector);
+    }
+
+    @Override
+    public void write(RecordConsumer out, int row) {
+        out.addLong(vector.getDataBuffer().getLong(offset(row)));
+    }
+}

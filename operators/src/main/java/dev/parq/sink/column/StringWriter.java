@@ -1,0 +1,35 @@
+package dev.parq.sink.column;
+
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.RecordConsumer;
+
+/** STRING: the UTF-8 bytes, copied through one scratch array instead of an array per value. */
+final class StringWriter implements ArrowColumnWriter {
+
+    private final VarCharVector vector;
+    private byte[] scratch = new byte[256];
+
+    StringWriter(VarCharVector vector) {
+        this.vector = vector;
+    }
+
+    @Override
+    public boolean isNull(int row) {
+        return vector.isNull(row);
+    }
+
+    @Override
+    public void write(RecordConsumer out, int row) {
+        long offsetAt = (long) row * BaseVariableWidthVector.OFFSET_WIDTH;
+        int start = vector.getOffsetBuffer().getInt(offsetAt);
+        int length = vector.getOffsetBuffer().getInt(offsetAt + BaseVariableWidthVector.OFFSET_WIDTH) - start;
+        if (length > scratch.length) {
+            scratch = new byte[Math.max(length, scratch.length * 2)];
+        }
+        vector.getDataBuffer().getBytes(start, scratch, 0, length);
+        // Parquet copies a reused array wherever it keeps a value (dictionary, statistics).
+        out.addBinary(Binary.fromReusedByteArray(scratch, 0, length));
+    }
+}

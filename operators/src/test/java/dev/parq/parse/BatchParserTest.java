@@ -1,0 +1,195 @@
+package dev.parq.parse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class BatchParserTest {
+
+    @Test
+    void parsesARegionThatStartsMidBuffer() {
+        try (ParserHarness h = new ParserHarness("id BIGINT, s STRING")) {
+            String text = "garbage before\n{\"id\":1,\"s\":\"a\"}\n{\"id\":2}\ngarbage after\n";
+            ByteBuffer buf = ParserHarness.bytes(text);
+            int from = text.indexOf('{');
+            int to = text.indexOf("garbage after");
+            int end = h.parser.parse(buf, from, to, "f", 1000);
+            assertEquals(to, end);
+            assertEquals(2, h.parser.rows());
+            assertEquals(2, h.parser.batch().getRowCount());
+            assertEquals(1L, h.value("id", 0));
+            assertEquals("a", h.value("s", 0));
+            assertEquals(2L, h.value("id", 1));
+            assertNull(h.value("s", 1));
+            assertTrue(h.bad.isEmpty());
+        }
+    }
+
+    @Test
+    void offsetsOfBadLinesAreFileOffsetsOfTheLineStart() {
+        try (ParserHarness h = new ParserHarness("id BIGINT")) {
+            String text = "xx\n{\"id\":1}\n{\"id\":}\n";
+            ByteBuffer buf = ParserHarness.bytes(text);
+            h.parser.parse(buf, 3, text.length(), "f", 500);
+            assertEquals(1, h.bad.size());
+            assertEquals(500 + "{\"id\":1}\n".length(), h.bad.get(0).offset());
+            assertEquals("f", h.bad.get(0).file());
+            assertEquals("{\"id\":}", h.bad.get(0).line());
+        }
+    }
+
+    @Test
+    void lastLineWithoutNewline() {
+        try (ParserHarness h = new ParserHarness("id BIGINT")) {
+            String text = "{\"id\":1}\n{\"id\":2}";
+            assertEquals(text.length(), h.parse(text));
+            assertEquals(2, h.parser.rows());
+            assertEquals(2L, h.value("id", 1));
+        }
+    }
+
+    @Test
+    void crlfLineEnds() {
+        try (ParserHarness h = new ParserHarness("id BIGINT, s STRING")) {
+            h.parse("{\"id\":1,\"s\":\"x\"}\r\n{\"id\":2}\r\n{\"id\":}\r\n");
+            assertEquals(2, h.parser.rows());
+            assertEquals("x", h.value("s", 0));
+            assertEquals("{\"id\":}", h.bad.get(0).line());
+        }
+    }
+
+    @Test
+    void blankLinesAreNotRecords() {
+        try (ParserHarness h = new ParserHarness("id BIGINT")) {
+            h.parse("\n   \n\t\r\n{\"id\":1}\n\r\n\n{\"id\":2}\n  ");
+            assertEquals(2, h.parser.rows());
+            assertEquals(2, h.parser.records());
+            assertEquals(0, h.parser.rejected());
+        }
+    }
+
+    @Test
+    void fullBatchReturnsMidRangeAndResumes() {
+        try (ParserHarness h = new ParserHarness("id BIGINT, tags ARRAY<STRING>", 2)) {
+            String text = "{\"id\":1,\"tags\":[\"a\"]}\n{\"id\":2,\"tags\":[\"b\",\"c\"]}\n\n{\"id\":3,\"tags\":[\"d\"]}\n";
+            ByteBuffer buf = ParserHarness.bytes(text);
+            int end = h.parser.parse(buf, 0, buf.limit(), "f", 0);
+            assertTrue(h.parser.isFull());
+            assertEquals(text.indexOf("\n\n") + 1, end);
+            assertEquals("[\"b\",\"c\"]", h.value("tags", 1).toString());
+            h.parser.clear();
+            assertEquals(0, h.parser.rows());
+            assertFalse(h.parser.isFull());
+            assertEquals(buf.limit(), h.parser.parse(buf, end, buf.limit(), "f", end));
+            assertEquals(1, h.parser.rows());
+            assertEquals(3L, h.value("id", 0));
+            assertEquals("[\"d\"]", h.value("tags", 0).toString());
+            assertEquals(3, h.parser.records());
+        }
+    }
+
+    @Test
+    void badLineLeavesNoTraceInNestedVectors() {
+        try (ParserHarness h = new ParserHarness("id BIGINT, tags ARRAY<STRING>, u ROW<a INT, b ARRAY<INT>>")) {
+            h.parse("{\"id\":1,\"tags\":[\"a\"],\"u\":{\"a\":1,\"b\":[1]}}\n"
+                    + "{\"id\":2,\"tags\":[\"x\",\"y\",\"z\"],\"u\":{\"a\":2,\"b\":[1,2,\"bad\"]}}\n"
+                    + "{\"id\":3,\"tags\":[\"b\"],\"u\":{\"b\":[3]}}\n"
+                    + "{\"id\":4,\"tags\":[\"q\",\"r\"],\"u\":{\"a\":\"bad\"}}\n");
+            assertEquals(2, h.parser.rows());
+            assertEquals("field 'u.b[]': expected INT, found string", h.bad.get(0).reason());
+            assertEquals(3L, h.value("id", 1));
+            assertEquals("[\"b\"]", h.value("tags", 1).toString());
+            assertEquals("{\"b\":[3]}", h.value("u", 1).toString());
+            org.apache.arrow.vector.complex.ListVector tags =
+                    (org.apache.arrow.vector.complex.ListVector) h.column("tags");
+            assertEquals(2, tags.getDataVector().getValueCount());
+        }
+    }
+
+    @Test
+    void vectorsAreReusedAndEveryColumnIsSetEachRow() {
+        try (ParserHarness h = new ParserHarness("id BIGINT, s STRING, m MAP<STRING, INT>")) {
+            h.parse("{\"id\":1,\"s\":\"first\",\"m\":{\"k\":1}}\n");
+            h.parser.clear();
+            h.parse("{\"id\":null}\n");
+            assertEquals(1, h.parser.rows());
+            assertNull(h.value("id", 0));
+            assertNull(h.value("s", 0));
+            assertNull(h.value("m", 0));
+        }
+    }
+
+    @Test
+    void unknownFieldsAreCountedAtTheirTopmostPath() {
+        try (ParserHarness h = new ParserHarness("id BIGINT, user ROW<id BIGINT>, tags ARRAY<ROW<k STRING>>")) {
+            h.parse("{\"id\":1,\"extra\":{\"deep\":1},\"user\":{\"id\":1,\"name\":\"n\"}}\n"
+                    + "{\"id\":2,\"extra\":2,\"tags\":[{\"k\":\"a\",\"v\":1},{\"v\":2}]}\n"
+                    + "{\"id\":\"bad\",\"other\":1}\n"
+                    + "{\"id\":3,\"extr\\u0061\":3}\n");
+            Map<String, UnknownField> unknown = h.parser.unknownFields();
+            assertEquals(3, unknown.size(), unknown.toString());
+            assertEquals(new UnknownField(3, ParserHarness.FILE, 0), unknown.get("extra"));
+            assertEquals(1, unknown.get("user.name").count());
+            UnknownField v = unknown.get("tags[].v");
+            assertEquals(2, v.count());
+            assertEquals(h.bad.size(), 1);
+        }
+    }
+
+    @Test
+    void unknownFieldMergeKeepsEarliestOccurrence() {
+        UnknownField a = new UnknownField(2, "b.json", 10);
+        a.merge(new UnknownField(3, "a.json", 99));
+        assertEquals(new UnknownField(5, "a.json", 99), a);
+        a.merge(new UnknownField(1, "a.json", 5));
+        assertEquals(new UnknownField(6, "a.json", 5), a);
+        a.merge(new UnknownField(1, "c.json", 0));
+        assertEquals(new UnknownField(7, "a.json", 5), a);
+    }
+
+    @Test
+    void duplicateKeysLastWins() {
+        try (ParserHarness h = new ParserHarness("id BIGINT, m MAP<STRING, INT>")) {
+            h.parse("{\"id\":1,\"id\":2,\"m\":{\"a\":1,\"b\":2,\"a\":3}}\n{\"id\":\"x\",\"id\":3}\n");
+            assertEquals(2, h.parser.rows());
+            assertEquals(2L, h.value("id", 0));
+            assertEquals(3L, h.value("id", 1));
+            assertEquals("[{\"key\":\"b\",\"value\":2},{\"key\":\"a\",\"value\":3}]", h.value("m", 0).toString());
+        }
+    }
+
+    @Test
+    void handlerMayThrowToFail() {
+        try (org.apache.arrow.memory.RootAllocator allocator = new org.apache.arrow.memory.RootAllocator();
+                BatchParser parser = new BatchParser(dev.parq.schema.TableSchema.parse("id BIGINT").rowType(),
+                        allocator, 10, (file, offset, reason, buf, s, e) -> {
+                            throw new BadLineException(file, offset, reason);
+                        })) {
+            byte[] text = "{\"id\":1}\n[1]\n".getBytes(StandardCharsets.UTF_8);
+            BadLineException e = assertThrows(BadLineException.class,
+                    () -> parser.parse(ByteBuffer.wrap(text), 0, text.length, "x.json", 0));
+            assertEquals("x.json: bad line at byte 9: top-level value is not an object", e.getMessage());
+            assertEquals(9, e.offset());
+        }
+    }
+
+    @Test
+    void directBuffersWork() {
+        try (ParserHarness h = new ParserHarness("s STRING")) {
+            byte[] text = "{\"s\":\"h\u00e9llo\"}\n{\"s\":\"a\\nb\"}\n".getBytes(StandardCharsets.UTF_8);
+            ByteBuffer direct = ByteBuffer.allocateDirect(text.length);
+            direct.put(text).flip();
+            h.parser.parse(direct.asReadOnlyBuffer(), 0, text.length, "f", 0);
+            assertEquals("h\u00e9llo", h.value("s", 0));
+            assertEquals("a\nb", h.value("s", 1));
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package dev.parq.parse;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+
+import dev.parq.schema.TableSchema;
+
+/** A BatchParser over a small schema, fed with strings, recording bad lines. */
+final class ParserHarness implements AutoCloseable {
+
+    static final String FILE = "in.ndjson";
+
+    record Bad(String file, long offset, String reason, String line) {}
+
+    final BufferAllocator allocator = new RootAllocator();
+    final List<Bad> bad = new ArrayList<>();
+    final BatchParser parser;
+
+    ParserHarness(String columns) {
+        this(columns, 1024);
+    }
+
+    ParserHarness(String columns, int maxRows) {
+        parser = new BatchParser(TableSchema.parse(columns).rowType(), allocator, maxRows, this::record);
+    }
+
+    private void record(String file, long offset, String reason, ByteBuffer buf, int lineStart, int lineEnd) {
+        byte[] line = new byte[lineEnd - lineStart];
+        buf.get(lineStart, line);
+        bad.add(new Bad(file, offset, reason, new String(line, StandardCharsets.UTF_8)));
+    }
+
+    static ByteBuffer bytes(String text) {
+        return ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)).asReadOnlyBuffer();
+    }
+
+    /** Parses the whole text as file content starting at offset 0. */
+    int parse(String text) {
+        ByteBuffer buf = bytes(text);
+        return parser.parse(buf, 0, buf.limit(), FILE, 0);
+    }
+
+    int parse(byte[] content) {
+        ByteBuffer buf = ByteBuffer.wrap(content).asReadOnlyBuffer();
+        return parser.parse(buf, 0, buf.limit(), FILE, 0);
+    }
+
+    FieldVector column(String name) {
+        return parser.batch().getVector(name);
+    }
+
+    /** The value at row as Arrow's getObject, with Text turned into String. */
+    Object value(String name, int row) {
+        Object value = column(name).getObject(row);
+        return value instanceof org.apache.arrow.vector.util.Text ? value.toString() : value;
+    }
+
+    String onlyReason() {
+        if (bad.size() != 1) {
+            throw new AssertionError("expected one bad line, got " + bad);
+        }
+        return bad.get(0).reason();
+    }
+
+    @Override
+    public void close() {
+        parser.close();
+        allocator.close();
+    }
+}
