@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 import org.junit.jupiter.api.AfterAll;
@@ -30,11 +31,19 @@ import dev.parq.job.cluster.StandaloneCluster.CliResult;
  * {@code flink run parq-job.jar convert ...} as a user runs it: Flink's own CLI submits the thin
  * jar to a standalone cluster whose JobManager and TaskManager are separate JVMs with nothing of
  * parq on their class path, so everything the job needs must travel in parq-job.jar.
+ *
+ * <p>Alone: {@code mvn -pl job -am verify -Dit.test=FlinkRunIT -Dtest=none
+ * -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false}. The cluster's
+ * logs stay in {@code job/target/flink-cluster/FlinkRunIT/log/}.
  */
 class FlinkRunIT {
 
     private static final Path TARGET = Path.of("target").toAbsolutePath();
     private static final Path JOB_JAR = TARGET.resolve("parq-job.jar");
+    private static final Path LIB = TARGET.resolve("flink-cluster/lib");
+    /** Jar name prefixes of what parq-job.jar must bring itself. */
+    private static final List<String> PARQ_JAR_LIBRARIES =
+            List.of("parq-", "flink-parquet", "parquet-", "hadoop-", "arrow-", "picocli");
     private static final String SCHEMA = "id BIGINT, name STRING, score DOUBLE, tags ARRAY<STRING>";
     private static final long INPUT_BYTES = 20L << 20;
     private static final Duration CLI_TIMEOUT = Duration.ofSeconds(90);
@@ -48,8 +57,7 @@ class FlinkRunIT {
     @BeforeAll
     static void startCluster() throws Exception {
         assertTrue(Files.isRegularFile(JOB_JAR), JOB_JAR + " is built by the package phase");
-        cluster = StandaloneCluster.start(
-                TARGET.resolve("flink-cluster/lib"), TARGET.resolve("flink-cluster/FlinkRunIT"), Duration.ofSeconds(60));
+        cluster = StandaloneCluster.start(LIB, TARGET.resolve("flink-cluster/FlinkRunIT"), Duration.ofSeconds(60));
     }
 
     @AfterAll
@@ -66,6 +74,20 @@ class FlinkRunIT {
         assertNotEquals(cluster.jobManagerPid(), cluster.taskManagerPid());
         assertNotEquals(self, cluster.jobManagerPid());
         assertNotEquals(self, cluster.taskManagerPid());
+        String jobManager = commandLine(cluster.jobManagerPid());
+        assertTrue(jobManager.contains("StandaloneSessionClusterEntrypoint"), jobManager);
+        String taskManager = commandLine(cluster.taskManagerPid());
+        assertTrue(taskManager.contains("TaskManagerRunner"), taskManager);
+    }
+
+    @Test
+    void clusterClassPathHoldsNothingOfParq() throws IOException {
+        try (Stream<Path> jars = Files.list(LIB)) {
+            List<String> bundled = jars.map(jar -> jar.getFileName().toString())
+                    .filter(name -> PARQ_JAR_LIBRARIES.stream().anyMatch(name::startsWith))
+                    .toList();
+            assertEquals(List.of(), bundled, "these belong in parq-job.jar, not in the cluster's lib/");
+        }
     }
 
     @Test
@@ -118,10 +140,12 @@ class FlinkRunIT {
             out.write(person(1002));
         }
 
+        Path output = dir.resolve("bad-parquet");
         CliResult run = flink("run", JOB_JAR.toString(), "convert", input.toString(),
-                "-o", dir.resolve("bad-parquet").toString(), "--schema", SCHEMA, "--on-error", "fail");
+                "-o", output.toString(), "--schema", SCHEMA, "--on-error", "fail");
 
         assertNotEquals(0, run.exitCode(), failure(run));
+        assertEquals("FAILED", jobState("parq convert to " + output), failure(run));
         assertTrue((run.out() + run.err()).contains(input + ": bad line at byte " + badLineOffset), failure(run));
         assertTrue(cluster.isRunning(), "a failed job must not take the cluster down\n" + cluster.diagnostics());
     }
@@ -133,6 +157,10 @@ class FlinkRunIT {
         withAddress[2] = "127.0.0.1:" + cluster.restPort();
         System.arraycopy(args, 1, withAddress, 3, args.length - 1);
         return cluster.flink(CLI_TIMEOUT, withAddress);
+    }
+
+    private static String commandLine(long pid) {
+        return ProcessHandle.of(pid).flatMap(process -> process.info().commandLine()).orElse("(gone)");
     }
 
     /** The state the JobManager reports for the one job of that name. */

@@ -17,7 +17,9 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 import org.apache.flink.configuration.Configuration;
@@ -54,6 +56,7 @@ public final class StandaloneCluster implements AutoCloseable {
     private static final String LOOPBACK = "127.0.0.1";
     private static final int SLOTS = 2;
     private static final int LOG_TAIL_LINES = 40;
+    private static final Duration STOP_GRACE = Duration.ofSeconds(15);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path lib;
@@ -249,11 +252,11 @@ public final class StandaloneCluster implements AutoCloseable {
         return command;
     }
 
+    /** What bin/config.sh exports to every Flink process it starts. */
     private void environment(ProcessBuilder builder) {
         builder.environment().put("FLINK_CONF_DIR", conf.toString());
         builder.environment().put("FLINK_LIB_DIR", lib.toString());
         builder.environment().put("FLINK_PLUGINS_DIR", plugins.toString());
-        builder.environment().put("FLINK_LOG_DIR", logs.toString());
     }
 
     private void awaitSlots(Duration timeout) throws InterruptedException {
@@ -293,10 +296,13 @@ public final class StandaloneCluster implements AutoCloseable {
         tree.forEach(ProcessHandle::destroy);
         for (ProcessHandle handle : tree) {
             try {
-                handle.onExit().get(15, TimeUnit.SECONDS);
-            } catch (Exception notStopped) {
+                handle.onExit().get(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException | ExecutionException stillRunning) {
                 handle.destroyForcibly();
                 handle.onExit().join();
+            } catch (InterruptedException e) {
+                handle.destroyForcibly();
+                Thread.currentThread().interrupt();
             }
         }
     }
