@@ -14,9 +14,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -45,7 +47,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 public final class StandaloneCluster implements AutoCloseable {
 
     /** Arrow reaches off-heap memory through Unsafe and java.nio internals, in every Flink JVM. */
-    public static final String JAVA_OPTS = "--add-opens=java.base/java.nio=ALL-UNNAMED"
+    private static final String JAVA_OPTS = "--add-opens=java.base/java.nio=ALL-UNNAMED"
             + " --add-opens=java.base/java.lang=ALL-UNNAMED"
             + " --add-opens=java.base/java.util=ALL-UNNAMED"
             + " --add-opens=java.base/sun.nio.ch=ALL-UNNAMED";
@@ -65,7 +67,8 @@ public final class StandaloneCluster implements AutoCloseable {
     private final Path plugins;
     private final int restPort;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private final List<Process> processes = new ArrayList<>();
+    /** Cluster and client processes still to stop; the shutdown hook reads it from its own thread. */
+    private final List<Process> processes = new CopyOnWriteArrayList<>();
     private final Thread killOnExit = new Thread(this::killAll, "stop-flink-standalone-cluster");
     private Process jobManager;
     private Process taskManager;
@@ -153,10 +156,15 @@ public final class StandaloneCluster implements AutoCloseable {
                 .redirectError(err.toFile());
         environment(builder);
         Process client = builder.start();
-        if (!client.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            stop(client);
-            throw new IllegalStateException("flink " + String.join(" ", args) + " did not finish within " + timeout
-                    + "\n" + tail(out) + tail(err) + diagnostics());
+        processes.add(client);
+        try {
+            if (!client.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                stop(client);
+                throw new IllegalStateException("flink " + String.join(" ", args) + " did not finish within "
+                        + timeout + "\n" + diagnostics());
+            }
+        } finally {
+            processes.remove(client);
         }
         return new CliResult(client.exitValue(),
                 Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
@@ -282,10 +290,11 @@ public final class StandaloneCluster implements AutoCloseable {
                 + "; GET /taskmanagers: " + lastAnswer + "\n" + diagnostics());
     }
 
+    /** Clients first, then the TaskManager, then the JobManager: the reverse of their start. */
     private void killAll() {
-        for (int i = processes.size() - 1; i >= 0; i--) {
-            stop(processes.get(i));
-        }
+        List<Process> newestFirst = new ArrayList<>(processes);
+        Collections.reverse(newestFirst);
+        newestFirst.forEach(StandaloneCluster::stop);
         processes.clear();
     }
 
