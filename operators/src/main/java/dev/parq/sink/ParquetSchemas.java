@@ -26,11 +26,11 @@ import org.apache.parquet.schema.Types;
 public final class ParquetSchemas {
 
     public static final String MESSAGE_NAME = "parq";
-    public static final String LIST_REPEATED = "list";
-    public static final String LIST_ELEMENT = "element";
-    public static final String MAP_REPEATED = "key_value";
-    public static final String MAP_KEY = "key";
-    public static final String MAP_VALUE = "value";
+    private static final String LIST_REPEATED = "list";
+    private static final String LIST_ELEMENT = "element";
+    private static final String MAP_REPEATED = "key_value";
+    private static final String MAP_KEY = "key";
+    private static final String MAP_VALUE = "value";
 
     private ParquetSchemas() {}
 

@@ -81,7 +81,7 @@ final class AllTypesRows {
 
     static BigDecimal dec30(int g) {
         return g == 8 ? DEC30_MAX : g == 9 ? DEC30_MAX.negate()
-                : new BigDecimal(BigInteger.valueOf(g).pow(9).multiply(BigInteger.valueOf(g % 2 == 0 ? 1 : -1)), 5);
+                : new BigDecimal(BigInteger.valueOf(g % 1000).pow(9).multiply(BigInteger.valueOf(g % 2 == 0 ? 1 : -1)), 5);
     }
 
     static String string(int g) {

@@ -15,7 +15,11 @@ import dev.parq.schema.SchemaException;
 import dev.parq.schema.TableSchema;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.MapVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.io.LocalOutputFile;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -177,6 +181,25 @@ class ArrowParquetWriterTest {
                         + ") WHERE decode(key) = '" + ArrowParquetWriter.SCHEMA_METADATA_KEY + "'")
                 .get(0);
         assertEquals(AllTypesRows.ROW_TYPE, TableSchema.parse(ddl).rowType());
+    }
+
+    @Test
+    void rejectsANullMapKeyNamingTheColumn() throws Exception {
+        RowType rowType = TableSchema.parse("attrs MAP<STRING, INT>").rowType();
+        try (VectorSchemaRoot root = VectorSchemaRoot.create(ArrowSchemas.toArrow(rowType), allocator);
+                ArrowParquetWriter writer = new ArrowParquetWriter(
+                        new LocalOutputFile(dir.resolve("nullkey.parquet")), rowType, ParquetWriterOptions.defaults())) {
+            root.allocateNew();
+            MapVector map = (MapVector) root.getVector(0);
+            StructVector entries = (StructVector) map.getDataVector();
+            map.startNewValue(0);
+            entries.setIndexDefined(0);
+            ((IntVector) entries.getChild(MapVector.VALUE_NAME)).setSafe(0, 1);
+            map.endValue(0, 1);
+            root.setRowCount(1);
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> writer.write(root));
+            assertTrue(e.getMessage().contains("MAP column 'attrs' has a null key"), e.getMessage());
+        }
     }
 
     @Test

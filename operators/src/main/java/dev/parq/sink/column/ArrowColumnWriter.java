@@ -1,10 +1,11 @@
 package dev.parq.sink.column;
 
-import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.column.ColumnWriter;
 
 /**
- * Writes the values of one Arrow vector into Parquet. There is one implementation per Arrow type;
- * a nested type holds the writers of its children. {@link ArrowColumnWriters#forVector} picks them.
+ * Writes the values of one primitive Arrow vector into its Parquet column chunk. There is one
+ * implementation per Arrow type; nested types are {@link ColumnStriper} steps above these, and
+ * {@link ArrowColumnWriters} builds both.
  *
  * <p>Writers read the vector they were built on every time, so refilling that vector between
  * batches needs no new writer.
@@ -13,9 +14,6 @@ public interface ArrowColumnWriter {
 
     boolean isNull(int row);
 
-    /**
-     * Writes the value at {@code row}, which is not null, as the content of the field the caller
-     * has started.
-     */
-    void write(RecordConsumer out, int row);
+    /** Writes the value at {@code row}, which is not null, into {@code column} with the given levels. */
+    void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel);
 }

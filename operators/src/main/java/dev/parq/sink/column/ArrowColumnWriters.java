@@ -2,6 +2,7 @@ package dev.parq.sink.column;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 import dev.parq.schema.SchemaException;
 import dev.parq.sink.ParquetSchemas;
@@ -28,25 +29,72 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RowType;
 
-/** Picks the writer for each column type, given the vector that {@link dev.parq.schema.ArrowSchemas} laid out for it. */
+/**
+ * Builds, for vectors laid out by {@link dev.parq.schema.ArrowSchemas}, the chain that writes each
+ * Parquet leaf column: a {@link ColumnStriper} step per nested type ending in the
+ * {@link ArrowColumnWriter} of the leaf's Arrow type.
+ */
 public final class ArrowColumnWriters {
 
     private ArrowColumnWriters() {}
 
-    /** The writers of a row's fields, over vectors in the row's field order. */
-    public static FieldsWriter forFields(RowType row, List<? extends ValueVector> vectors) {
+    /**
+     * One striper per Parquet leaf column of {@code row}, in the schema's leaf order (depth first,
+     * MAP key before value), over vectors in the row's field order.
+     */
+    public static List<ColumnStriper> stripers(RowType row, List<? extends ValueVector> vectors) {
         if (vectors.size() != row.getFieldCount()) {
             throw new SchemaException("expected " + row.getFieldCount() + " vectors for " + row.asSummaryString()
                     + ", got " + vectors.size());
         }
-        List<ArrowColumnWriter> writers = new ArrayList<>(vectors.size());
+        List<ColumnStriper> stripers = new ArrayList<>();
         for (int i = 0; i < vectors.size(); i++) {
-            writers.add(forVector(vectors.get(i), row.getTypeAt(i)));
+            collectStripers(vectors.get(i), row.getTypeAt(i), 0, leaf -> leaf, stripers);
         }
-        return new FieldsWriter(row.getFieldNames(), writers);
+        return stripers;
     }
 
-    public static ArrowColumnWriter forVector(ValueVector vector, LogicalType type) {
+    /**
+     * Adds the stripers of every leaf under {@code vector}; {@code above} wraps a striper of this
+     * vector into the chain of the steps above it.
+     */
+    private static void collectStripers(ValueVector vector, LogicalType type, int repetitionLevel,
+            UnaryOperator<ColumnStriper> above, List<ColumnStriper> out) {
+        switch (type.getTypeRoot()) {
+            case ROW: {
+                StructVector struct = expect(vector, StructVector.class, type);
+                RowType row = (RowType) type;
+                List<FieldVector> children = struct.getChildrenFromFields();
+                for (int i = 0; i < children.size(); i++) {
+                    collectStripers(children.get(i), row.getTypeAt(i), repetitionLevel,
+                            child -> above.apply(new StructStriper(struct, child)), out);
+                }
+                return;
+            }
+            case ARRAY: {
+                ListVector list = expect(vector, ListVector.class, type);
+                int level = repetitionLevel + 1;
+                collectStripers(list.getDataVector(), ((ArrayType) type).getElementType(), level,
+                        element -> above.apply(new RepeatedStriper(list, element, level)), out);
+                return;
+            }
+            case MAP: {
+                MapVector map = expect(vector, MapVector.class, type);
+                List<FieldVector> keyValue = expect(map.getDataVector(), StructVector.class, type)
+                        .getChildrenFromFields();
+                int level = repetitionLevel + 1;
+                ArrowColumnWriter key = forLeaf(keyValue.get(0), ((MapType) type).getKeyType());
+                out.add(above.apply(new RepeatedStriper(map, LeafStriper.mapKey(key, map.getName()), level)));
+                collectStripers(keyValue.get(1), ((MapType) type).getValueType(), level,
+                        value -> above.apply(new RepeatedStriper(map, value, level)), out);
+                return;
+            }
+            default:
+                out.add(above.apply(LeafStriper.optional(forLeaf(vector, type))));
+        }
+    }
+
+    private static ArrowColumnWriter forLeaf(ValueVector vector, LogicalType type) {
         switch (type.getTypeRoot()) {
             case BOOLEAN:
                 return new BooleanWriter(expect(vector, BitVector.class, type));
@@ -75,23 +123,6 @@ public final class ArrowColumnWriters {
             case CHAR:
             case VARCHAR:
                 return new StringWriter(expect(vector, VarCharVector.class, type));
-            case ROW: {
-                StructVector struct = expect(vector, StructVector.class, type);
-                return new StructWriter(struct, forFields((RowType) type, struct.getChildrenFromFields()));
-            }
-            case ARRAY: {
-                ListVector list = expect(vector, ListVector.class, type);
-                return new ListWriter(list, forVector(list.getDataVector(), ((ArrayType) type).getElementType()));
-            }
-            case MAP: {
-                MapVector map = expect(vector, MapVector.class, type);
-                StructVector entries = expect(map.getDataVector(), StructVector.class, type);
-                List<FieldVector> keyValue = entries.getChildrenFromFields();
-                return new MapWriter(
-                        map,
-                        forVector(keyValue.get(0), ((MapType) type).getKeyType()),
-                        forVector(keyValue.get(1), ((MapType) type).getValueType()));
-            }
             default:
                 throw new SchemaException("no Parquet writer for " + type.asSummaryString());
         }

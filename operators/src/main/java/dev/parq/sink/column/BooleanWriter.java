@@ -1,7 +1,7 @@
 package dev.parq.sink.column;
 
 import org.apache.arrow.vector.BitVector;
-import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.column.ColumnWriter;
 
 final class BooleanWriter implements ArrowColumnWriter {
 
@@ -17,7 +17,7 @@ final class BooleanWriter implements ArrowColumnWriter {
     }
 
     @Override
-    public void write(RecordConsumer out, int row) {
-        out.addBoolean(vector.get(row) != 0);
+    public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+        column.write(vector.get(row) != 0, repetitionLevel, definitionLevel);
     }
 }

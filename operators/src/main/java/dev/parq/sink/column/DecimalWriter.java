@@ -1,8 +1,8 @@
 package dev.parq.sink.column;
 
 import org.apache.arrow.vector.DecimalVector;
+import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.io.api.RecordConsumer;
 
 /**
  * DECIMAL(p, s) from Arrow's 128-bit little-endian unscaled value: INT32 for p &le; 9, INT64 for
@@ -16,42 +16,63 @@ abstract class DecimalWriter extends FixedWidthWriter {
 
     static DecimalWriter of(DecimalVector vector, int precision, int fixedLength) {
         if (precision <= 9) {
-            return new DecimalWriter(vector) {
-                @Override
-                public void write(RecordConsumer out, int row) {
-                    out.addInteger((int) vector.getDataBuffer().getLong(offset(row)));
-                }
-            };
+            return new Int32Decimal(vector);
         }
         if (precision <= 18) {
-            return new DecimalWriter(vector) {
-                @Override
-                public void write(RecordConsumer out, int row) {
-                    out.addLong(vector.getDataBuffer().getLong(offset(row)));
-                }
-            };
+            return new Int64Decimal(vector);
         }
-        return new FixedLength(vector, fixedLength);
+        return new FixedLengthDecimal(vector, fixedLength);
     }
 
-    private static final class FixedLength extends DecimalWriter {
+    /** The low 64 bits of the unscaled value, which hold all of it for p &le; 18. */
+    final long low64(int row) {
+        return vector.getDataBuffer().getLong(offset(row));
+    }
+
+    private static final class Int32Decimal extends DecimalWriter {
+        Int32Decimal(DecimalVector vector) {
+            super(vector);
+        }
+
+        @Override
+        public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+            column.write((int) low64(row), repetitionLevel, definitionLevel);
+        }
+    }
+
+    private static final class Int64Decimal extends DecimalWriter {
+        Int64Decimal(DecimalVector vector) {
+            super(vector);
+        }
+
+        @Override
+        public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+            column.write(low64(row), repetitionLevel, definitionLevel);
+        }
+    }
+
+    private static final class FixedLengthDecimal extends DecimalWriter {
         private final byte[] littleEndian = new byte[DecimalVector.TYPE_WIDTH];
         private final byte[] bigEndian;
 
-        FixedLength(DecimalVector vector, int length) {
+        FixedLengthDecimal(DecimalVector vector, int length) {
             super(vector);
             this.bigEndian = new byte[length];
         }
 
         @Override
-        public void write(RecordConsumer out, int row) {
+        public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+            column.write(value(row), repetitionLevel, definitionLevel);
+        }
+
+        /** Parquet copies a reused array wherever it keeps a value (dictionary, statistics). */
+        private Binary value(int row) {
             vector.getDataBuffer().getBytes(offset(row), littleEndian, 0, littleEndian.length);
             int last = bigEndian.length - 1;
             for (int i = 0; i <= last; i++) {
                 bigEndian[i] = littleEndian[last - i];
             }
-            // Parquet copies a reused array wherever it keeps a value (dictionary, statistics).
-            out.addBinary(Binary.fromReusedByteArray(bigEndian));
+            return Binary.fromReusedByteArray(bigEndian);
         }
     }
 }

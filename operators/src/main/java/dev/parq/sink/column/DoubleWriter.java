@@ -1,7 +1,7 @@
 package dev.parq.sink.column;
 
 import org.apache.arrow.vector.Float8Vector;
-import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.column.ColumnWriter;
 
 final class DoubleWriter extends FixedWidthWriter {
 
@@ -10,7 +10,7 @@ final class DoubleWriter extends FixedWidthWriter {
     }
 
     @Override
-    public void write(RecordConsumer out, int row) {
-        out.addDouble(vector.getDataBuffer().getDouble(offset(row)));
+    public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+        column.write(vector.getDataBuffer().getDouble(offset(row)), repetitionLevel, definitionLevel);
     }
 }

@@ -2,7 +2,10 @@ package dev.parq.sink.column;
 
 import org.apache.arrow.vector.BaseFixedWidthVector;
 
-/** The part every fixed-width writer shares: nullness, and where the value's bytes begin. */
+/**
+ * The part every fixed-width writer shares: nullness, and where a value's bytes begin. Subclasses
+ * ask the vector for its data buffer on every value, since growing a vector replaces the buffer.
+ */
 abstract class FixedWidthWriter implements ArrowColumnWriter {
 
     final BaseFixedWidthVector vector;
@@ -18,7 +21,6 @@ abstract class FixedWidthWriter implements ArrowColumnWriter {
         return vector.isNull(row);
     }
 
-    /** The vector's buffer may be replaced when it grows, so it is looked up on every read. */
     final long offset(int row) {
         return row * width;
     }

@@ -1,7 +1,7 @@
 package dev.parq.sink.column;
 
 import org.apache.arrow.vector.Float4Vector;
-import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.column.ColumnWriter;
 
 final class FloatWriter extends FixedWidthWriter {
 
@@ -10,7 +10,7 @@ final class FloatWriter extends FixedWidthWriter {
     }
 
     @Override
-    public void write(RecordConsumer out, int row) {
-        out.addFloat(vector.getDataBuffer().getFloat(offset(row)));
+    public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+        column.write(vector.getDataBuffer().getFloat(offset(row)), repetitionLevel, definitionLevel);
     }
 }

@@ -1,7 +1,7 @@
 package dev.parq.sink.column;
 
 import org.apache.arrow.vector.SmallIntVector;
-import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.column.ColumnWriter;
 
 /** SMALLINT: Parquet INT32 annotated INT(16, signed). */
 final class Int16Writer extends FixedWidthWriter {
@@ -11,7 +11,7 @@ final class Int16Writer extends FixedWidthWriter {
     }
 
     @Override
-    public void write(RecordConsumer out, int row) {
-        out.addInteger(vector.getDataBuffer().getShort(offset(row)));
+    public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+        column.write((int) vector.getDataBuffer().getShort(offset(row)), repetitionLevel, definitionLevel);
     }
 }

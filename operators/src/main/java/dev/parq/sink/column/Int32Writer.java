@@ -1,7 +1,7 @@
 package dev.parq.sink.column;
 
 import org.apache.arrow.vector.BaseFixedWidthVector;
-import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.column.ColumnWriter;
 
 /** Any 32-bit Arrow integer: INT, and DATE as days since the epoch. */
 final class Int32Writer extends FixedWidthWriter {
@@ -11,7 +11,7 @@ final class Int32Writer extends FixedWidthWriter {
     }
 
     @Override
-    public void write(RecordConsumer out, int row) {
-        out.addInteger(vector.getDataBuffer().getInt(offset(row)));
+    public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+        column.write(vector.getDataBuffer().getInt(offset(row)), repetitionLevel, definitionLevel);
     }
 }

@@ -1,7 +1,7 @@
 package dev.parq.sink.column;
 
 import org.apache.arrow.vector.BaseFixedWidthVector;
-import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.column.ColumnWriter;
 
 /**
  * Any 64-bit Arrow integer: BIGINT, and timestamps, whose Arrow unit is the unit of their Parquet
@@ -14,7 +14,7 @@ final class Int64Writer extends FixedWidthWriter {
     }
 
     @Override
-    public void write(RecordConsumer out, int row) {
-        out.addLong(vector.getDataBuffer().getLong(offset(row)));
+    public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+        column.write(vector.getDataBuffer().getLong(offset(row)), repetitionLevel, definitionLevel);
     }
 }

@@ -1,7 +1,7 @@
 package dev.parq.sink.column;
 
 import org.apache.arrow.vector.TinyIntVector;
-import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.column.ColumnWriter;
 
 /** TINYINT: Parquet INT32 annotated INT(8, signed). */
 final class Int8Writer extends FixedWidthWriter {
@@ -11,7 +11,7 @@ final class Int8Writer extends FixedWidthWriter {
     }
 
     @Override
-    public void write(RecordConsumer out, int row) {
-        out.addInteger(vector.getDataBuffer().getByte(offset(row)));
+    public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+        column.write((int) vector.getDataBuffer().getByte(offset(row)), repetitionLevel, definitionLevel);
     }
 }

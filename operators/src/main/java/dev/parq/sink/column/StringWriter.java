@@ -2,8 +2,8 @@ package dev.parq.sink.column;
 
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.VarCharVector;
+import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.io.api.RecordConsumer;
 
 /** STRING: the UTF-8 bytes, copied through one scratch array instead of an array per value. */
 final class StringWriter implements ArrowColumnWriter {
@@ -21,7 +21,12 @@ final class StringWriter implements ArrowColumnWriter {
     }
 
     @Override
-    public void write(RecordConsumer out, int row) {
+    public void write(ColumnWriter column, int row, int repetitionLevel, int definitionLevel) {
+        column.write(value(row), repetitionLevel, definitionLevel);
+    }
+
+    /** Parquet copies a reused array wherever it keeps a value (dictionary, statistics). */
+    private Binary value(int row) {
         long offsetAt = (long) row * BaseVariableWidthVector.OFFSET_WIDTH;
         int start = vector.getOffsetBuffer().getInt(offsetAt);
         int length = vector.getOffsetBuffer().getInt(offsetAt + BaseVariableWidthVector.OFFSET_WIDTH) - start;
@@ -29,7 +34,6 @@ final class StringWriter implements ArrowColumnWriter {
             scratch = new byte[Math.max(length, scratch.length * 2)];
         }
         vector.getDataBuffer().getBytes(start, scratch, 0, length);
-        // Parquet copies a reused array wherever it keeps a value (dictionary, statistics).
-        out.addBinary(Binary.fromReusedByteArray(scratch, 0, length));
+        return Binary.fromReusedByteArray(scratch, 0, length);
     }
 }

@@ -1,0 +1,135 @@
+package dev.parq.job.cli;
+
+import dev.parq.mmap.MmapArray;
+import dev.parq.mmap.MmapArrayException;
+import dev.parq.mmap.Npy;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code parq array ...}: inspect mmap array files and convert them to and from numpy's
+ * {@code .npy}. A thin layer over {@code dev.parq.mmap}; exit codes are 0 on success, 1 on a
+ * failure (one line on stderr, no stack trace) and 2 on a usage error.
+ */
+@Command(
+        name = "array",
+        description = "Inspect mmap array files and convert them to and from numpy .npy files.",
+        mixinStandardHelpOptions = true,
+        subcommands = {ArrayCommand.Info.class, ArrayCommand.FromNpy.class, ArrayCommand.ToNpy.class})
+public final class ArrayCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "Missing subcommand: info, from-npy or to-npy");
+    }
+
+    /** Runs an action, turning a library failure into exit code 1 and one line on stderr. */
+    private static int report(CommandSpec spec, Action action) {
+        try {
+            action.run();
+            return 0;
+        } catch (MmapArrayException e) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("parq array " + spec.name() + ": " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+    }
+
+    private interface Action {
+        void run() throws MmapArrayException;
+    }
+
+    @Command(name = "info", mixinStandardHelpOptions = true,
+            description = "Print dtype, shape, strides (in elements) and data bytes of an mmap array file as JSON.")
+    static final class Info implements Callable<Integer> {
+
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "FILE", description = "The mmap array file.")
+        Path file;
+
+        @Override
+        public Integer call() {
+            return report(spec, () -> {
+                try (MmapArray<?> array = MmapArray.openReadOnly(file)) {
+                    PrintWriter out = spec.commandLine().getOut();
+                    out.println("{\"path\": " + jsonString(file.toString())
+                            + ", \"dtype\": " + jsonString(array.dtype().name())
+                            + ", \"shape\": " + jsonArray(array.shape())
+                            + ", \"strides\": " + jsonArray(array.strides())
+                            + ", \"bytes\": " + array.dataBytes() + "}");
+                    out.flush();
+                }
+            });
+        }
+    }
+
+    @Command(name = "from-npy", mixinStandardHelpOptions = true,
+            description = "Convert a C-order little-endian .npy file (float32, float64, int32, int64) to an mmap array file.")
+    static final class FromNpy implements Callable<Integer> {
+
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "IN.npy", description = "The .npy file to read.")
+        Path input;
+
+        @Parameters(index = "1", paramLabel = "OUT.mmap", description = "The mmap array file to write.")
+        Path output;
+
+        @Override
+        public Integer call() {
+            return report(spec, () -> Npy.toMmap(input, output));
+        }
+    }
+
+    @Command(name = "to-npy", mixinStandardHelpOptions = true,
+            description = "Convert an mmap array file to a .npy file (format 1.0) that np.load reads.")
+    static final class ToNpy implements Callable<Integer> {
+
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "IN.mmap", description = "The mmap array file to read.")
+        Path input;
+
+        @Parameters(index = "1", paramLabel = "OUT.npy", description = "The .npy file to write.")
+        Path output;
+
+        @Override
+        public Integer call() {
+            return report(spec, () -> Npy.fromMmap(input, output));
+        }
+    }
+
+    private static String jsonArray(long[] values) {
+        return LongStream.of(values).mapToObj(Long::toString).collect(Collectors.joining(", ", "[", "]"));
+    }
+
+    private static String jsonString(String text) {
+        StringBuilder json = new StringBuilder("\"");
+        for (char c : text.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                json.append('\\').append(c);
+            } else if (c < 0x20) {
+                json.append(String.format("\\u%04x", (int) c));
+            } else {
+                json.append(c);
+            }
+        }
+        return json.append('"').toString();
+    }
+}

@@ -1,0 +1,78 @@
+package dev.parq.job.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parq.mmap.FloatArray;
+import dev.parq.mmap.MmapArray;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ArrayCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine commandLine = new CommandLine(new ArrayCommand());
+        commandLine.setOut(new PrintWriter(out));
+        commandLine.setErr(new PrintWriter(err));
+        return commandLine.execute(args);
+    }
+
+    private Path sampleFile() throws Exception {
+        Path file = dir.resolve("a.mmap");
+        MmapArray.create(file, FloatArray.of(new float[] {1, 2, 3, 4, 5, 6}, 2, 3)).close();
+        return file;
+    }
+
+    @Test
+    void infoPrintsJson() throws Exception {
+        Path file = sampleFile();
+        assertEquals(0, run("info", file.toString()), err.toString());
+        assertEquals("{\"path\": \"" + file + "\", \"dtype\": \"float32\", \"shape\": [2, 3],"
+                + " \"strides\": [3, 1], \"bytes\": 24}", out.toString().trim());
+    }
+
+    @Test
+    void convertsToNpyAndBack() throws Exception {
+        Path file = sampleFile();
+        Path npy = dir.resolve("a.npy");
+        Path back = dir.resolve("b.mmap");
+        assertEquals(0, run("to-npy", file.toString(), npy.toString()), err.toString());
+        assertEquals(0, run("from-npy", npy.toString(), back.toString()), err.toString());
+        assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(back));
+    }
+
+    @Test
+    void failureIsExitOneWithOneLineAndNoStackTrace() throws Exception {
+        Path notAnArray = dir.resolve("text.mmap");
+        Files.writeString(notAnArray, "hello world");
+        assertEquals(1, run("info", notAnArray.toString()));
+        String message = err.toString();
+        assertTrue(message.contains("INVALID_MAGIC") && message.contains(notAnArray.toString()), message);
+        assertFalse(message.contains("\tat "), message);
+        assertEquals("", out.toString());
+
+        assertEquals(1, run("from-npy", dir.resolve("absent.npy").toString(), dir.resolve("x").toString()));
+        assertFalse(err.toString().contains("\tat "), err.toString());
+    }
+
+    @Test
+    void usageErrorsAreExitTwo() {
+        assertEquals(2, run());
+        assertEquals(2, run("info"));
+        assertEquals(2, run("nonsense"));
+        assertEquals(2, run("to-npy", "only-one-argument"));
+    }
+}

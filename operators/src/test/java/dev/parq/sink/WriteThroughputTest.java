@@ -1,0 +1,88 @@
+package dev.parq.sink;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import dev.parq.schema.ArrowSchemas;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.parquet.io.LocalOutputFile;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Measures the writer alone, on a million log-like rows and on the nested all-types rows; filling
+ * the vectors is not timed. Run with
+ * {@code -Dparq.bench=true}; the unit suite skips it.
+ */
+@EnabledIfSystemProperty(named = "parq.bench", matches = "true")
+class WriteThroughputTest {
+
+    private static final int ROWS = 1_000_000;
+    private static final int BATCH = 8192;
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @EnumSource(Compression.class)
+    void writesAMillionLogRows(Compression compression) throws Exception {
+        for (int run = 0; run < 3; run++) {
+            Path file = dir.resolve(compression + "-" + run + ".parquet");
+            long arrowBytes = 0;
+            long nanos = 0;
+            try (BufferAllocator allocator = new RootAllocator();
+                    VectorSchemaRoot root =
+                            VectorSchemaRoot.create(ArrowSchemas.toArrow(LogRows.ROW_TYPE), allocator)) {
+                root.allocateNew();
+                ArrowParquetWriter writer = new ArrowParquetWriter(new LocalOutputFile(file), LogRows.ROW_TYPE,
+                        ParquetWriterOptions.defaults().withCompression(compression));
+                for (int first = 0; first < ROWS; first += BATCH) {
+                    LogRows.fill(root, first, Math.min(BATCH, ROWS - first));
+                    arrowBytes += root.getFieldVectors().stream().mapToLong(v -> v.getBufferSize()).sum();
+                    long start = System.nanoTime();
+                    writer.write(root);
+                    nanos += System.nanoTime() - start;
+                }
+                long start = System.nanoTime();
+                writer.close();
+                nanos += System.nanoTime() - start;
+            }
+            double seconds = nanos / 1e9;
+            long parquetBytes = Files.size(file);
+            System.out.printf("parq.bench %s run %d: %,d rows in %.2f s = %,.0f rows/s; Parquet %.1f MB at %.1f MB/s;"
+                            + " Arrow input %.1f MB at %.1f MB/s%n",
+                    compression, run, ROWS, seconds, ROWS / seconds, parquetBytes / 1e6, parquetBytes / 1e6 / seconds,
+                    arrowBytes / 1e6, arrowBytes / 1e6 / seconds);
+        }
+    }
+
+    @RepeatedTest(3)
+    void writesNestedRows() throws Exception {
+        int rows = 300_000;
+        Path file = dir.resolve("nested-" + System.nanoTime() + ".parquet");
+        long nanos = 0;
+        try (BufferAllocator allocator = new RootAllocator();
+                VectorSchemaRoot root = VectorSchemaRoot.create(ArrowSchemas.toArrow(AllTypesRows.ROW_TYPE), allocator)) {
+            root.allocateNew();
+            ArrowParquetWriter writer = new ArrowParquetWriter(
+                    new LocalOutputFile(file), AllTypesRows.ROW_TYPE, ParquetWriterOptions.defaults());
+            for (int first = 0; first < rows; first += BATCH) {
+                AllTypesRows.fill(root, first % 100_000, Math.min(BATCH, rows - first));
+                long start = System.nanoTime();
+                writer.write(root);
+                nanos += System.nanoTime() - start;
+            }
+            long start = System.nanoTime();
+            writer.close();
+            nanos += System.nanoTime() - start;
+        }
+        System.out.printf("parq.bench all types, nested: %,d rows in %.2f s = %,.0f rows/s; Parquet %.1f MB%n",
+                rows, nanos / 1e9, rows / (nanos / 1e9),
+                Files.size(file) / 1e6);
+    }
+}
