@@ -26,12 +26,21 @@ import dev.parq.schema.ArrowSchemas;
  */
 public final class BatchParser implements AutoCloseable {
 
+    /** The first copy of a range is small, so that a batch filled after a few rows copies little. */
+    private static final int FIRST_WINDOW_BYTES = 64 << 10;
+    private static final int WINDOW_BYTES = 1 << 20;
+
     private final VectorSchemaRoot root;
     private final int maxRows;
     private final BadLineHandler onBadLine;
     private final Tokenizer tokenizer = new Tokenizer();
     private final UnknownKeys unknownKeys = new UnknownKeys();
     private final StructDecoder lineDecoder;
+
+    /** A copy of buf[windowStart, windowEnd), the part of the range being tokenized. */
+    private byte[] window = new byte[WINDOW_BYTES];
+    private int windowStart;
+    private int windowEnd;
 
     private int rows;
     private long records;
@@ -47,8 +56,13 @@ public final class BatchParser implements AutoCloseable {
         for (FieldVector vector : root.getFieldVectors()) {
             vector.setInitialCapacity(maxRows);
         }
-        root.allocateNew();
-        this.lineDecoder = DecoderFactory.forRoot(schema, root, unknownKeys);
+        try {
+            root.allocateNew();
+            this.lineDecoder = DecoderFactory.forRoot(schema, root, unknownKeys);
+        } catch (RuntimeException e) {
+            root.close();
+            throw e;
+        }
     }
 
     /**
@@ -61,22 +75,34 @@ public final class BatchParser implements AutoCloseable {
      */
     public int parse(ByteBuffer buf, int from, int to, String file, long fileOffset) {
         int pos = from;
+        windowStart = from;
+        windowEnd = from;
         try {
             while (pos < to && rows < maxRows) {
-                int lineStart = pos;
-                int status = tokenizer.scan(buf, lineStart, to);
-                int lineEnd;
-                if (status == Tokenizer.BLANK) {
-                    lineEnd = tokenizer.lineEnd();
-                } else {
+                if (pos >= windowEnd) {
+                    fillWindow(buf, pos, to, windowEnd == from ? FIRST_WINDOW_BYTES : window.length);
+                }
+                int limit = windowEnd - windowStart;
+                int status = tokenizer.scan(window, pos - windowStart, limit);
+                int lineEnd = status == Tokenizer.ERROR
+                        ? endOfLine(window, tokenizer.errorPosition(), limit)
+                        : tokenizer.lineEnd();
+                if (lineEnd == limit && windowEnd < to) {
+                    boolean lineFillsWindow = pos == windowStart && limit == window.length;
+                    if (lineFillsWindow) {
+                        window = new byte[(int) Math.min(2L * window.length, Integer.MAX_VALUE - 16)];
+                    }
+                    fillWindow(buf, pos, to, window.length);
+                    continue;
+                }
+                lineEnd += windowStart;
+                if (status != Tokenizer.BLANK) {
                     records++;
-                    long offset = fileOffset + (lineStart - from);
+                    long offset = fileOffset + (pos - from);
                     if (status == Tokenizer.OBJECT) {
-                        lineEnd = tokenizer.lineEnd();
-                        decodeRow(buf, file, offset, lineStart, lineEnd);
+                        decodeRow(buf, file, offset, pos, lineEnd);
                     } else {
-                        lineEnd = endOfLine(buf, tokenizer.errorPosition(), to);
-                        reject(file, offset, tokenizer.errorReason(), buf, lineStart, lineEnd);
+                        reject(file, offset, tokenizer.errorReason(), buf, pos, lineEnd);
                     }
                 }
                 pos = lineEnd < to ? lineEnd + 1 : to;
@@ -85,6 +111,17 @@ public final class BatchParser implements AutoCloseable {
             publishRowCount();
         }
         return pos;
+    }
+
+    /**
+     * Copies up to size bytes of buf[start, to) into the window: scanning a byte[] is much faster
+     * than scanning a mapped buffer. A line longer than the window doubles it.
+     */
+    private void fillWindow(ByteBuffer buf, int start, int to, int size) {
+        int length = Math.min(size, to - start);
+        buf.get(start, window, 0, length);
+        windowStart = start;
+        windowEnd = start + length;
     }
 
     private void decodeRow(ByteBuffer buf, String file, long offset, int lineStart, int lineEnd) {
@@ -105,9 +142,9 @@ public final class BatchParser implements AutoCloseable {
         onBadLine.onBadLine(file, offset, reason, buf, lineStart, contentEnd);
     }
 
-    private static int endOfLine(ByteBuffer buf, int from, int to) {
+    private static int endOfLine(byte[] bytes, int from, int to) {
         for (int p = from; p < to; p++) {
-            if (buf.get(p) == '\n') {
+            if (bytes[p] == '\n') {
                 return p;
             }
         }

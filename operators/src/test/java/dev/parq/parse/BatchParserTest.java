@@ -192,4 +192,49 @@ class BatchParserTest {
             assertEquals("a\nb", h.value("s", 1));
         }
     }
+
+    @Test
+    void linesAcrossTheCopyWindowAndLongerThanIt() {
+        try (ParserHarness h = new ParserHarness("id BIGINT, s STRING")) {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            java.util.List<Long> badOffsets = new java.util.ArrayList<>();
+            String filler = "é".repeat(1000);
+            int id = 0;
+            while (out.size() < 5_000_000) {
+                if (id % 997 == 0) {
+                    badOffsets.add((long) out.size());
+                    // A truncated two-byte sequence: invalid only if the whole line is seen.
+                    out.writeBytes(("{\"id\":" + id + ",\"s\":\"" + filler).getBytes(StandardCharsets.UTF_8));
+                    out.write(0xC3);
+                    out.writeBytes("\"}\n".getBytes(StandardCharsets.UTF_8));
+                } else if (id == 2500) {
+                    out.writeBytes(("{\"id\":" + id + ",\"s\":\"" + "x".repeat(3_000_000) + "\"}\n")
+                            .getBytes(StandardCharsets.UTF_8));
+                } else {
+                    out.writeBytes(("{\"id\":" + id + ",\"s\":\"" + filler + "\"}\n").getBytes(StandardCharsets.UTF_8));
+                }
+                id++;
+            }
+            byte[] content = out.toByteArray();
+            int pos = 0;
+            int rows = 0;
+            while (pos < content.length) {
+                pos = h.parser.parse(ByteBuffer.wrap(content), pos, content.length, "f", pos);
+                org.apache.arrow.vector.BigIntVector ids = (org.apache.arrow.vector.BigIntVector) h.column("id");
+                for (int r = 0; r < h.parser.rows(); r++, rows++) {
+                    long expectedId = ids.get(r);
+                    assertTrue(expectedId % 997 != 0);
+                    String s = (String) h.value("s", r);
+                    assertEquals(expectedId == 2500 ? 3_000_000 : 1000, s.length());
+                }
+                h.parser.clear();
+            }
+            assertEquals(id - badOffsets.size(), rows);
+            assertEquals(badOffsets.size(), h.bad.size());
+            for (int i = 0; i < badOffsets.size(); i++) {
+                assertEquals(badOffsets.get(i), h.bad.get(i).offset());
+                assertTrue(h.bad.get(i).reason().startsWith("invalid UTF-8 at column"), h.bad.get(i).reason());
+            }
+        }
+    }
 }

@@ -216,4 +216,19 @@ class DecodersTest {
             assertEquals("[{\"key\":\"k1023\",\"value\":[1023]}]", h.value("m", 1023).toString());
         }
     }
+
+    @Test
+    void largeMapsKeepTheLastOfRepeatedKeys() {
+        StringBuilder json = new StringBuilder("{");
+        for (int i = 0; i < 100; i++) {
+            json.append("\"k").append(i % 60).append("\":").append(i).append(',');
+        }
+        json.append("\"k\\u0030\":-1}");
+        Object map = one("MAP<STRING, INT>", json.toString());
+        String text = map.toString();
+        assertEquals(60, text.split("\"key\"").length - 1, text);
+        assertTrue(text.contains("{\"key\":\"k59\",\"value\":59}"), text);
+        assertTrue(text.contains("{\"key\":\"k1\",\"value\":61}"), text);
+        assertTrue(text.endsWith("{\"key\":\"k0\",\"value\":-1}]"), text);
+    }
 }

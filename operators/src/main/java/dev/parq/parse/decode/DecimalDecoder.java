@@ -31,7 +31,7 @@ public final class DecimalDecoder implements Decoder {
         if (tape.kind(t) != Tape.NUMBER) {
             throw FieldPath.mismatch(path, typeName, tape, t);
         }
-        BigDecimal exact = new BigDecimal(Decimals.ascii(tape.buffer(), tape.start(t), tape.end(t)));
+        BigDecimal exact = new BigDecimal(Decimals.ascii(tape.bytes(), tape.start(t), tape.end(t)));
         BigDecimal value;
         if (exact.signum() == 0) {
             value = BigDecimal.ZERO.setScale(scale);

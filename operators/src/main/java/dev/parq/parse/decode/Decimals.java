@@ -1,6 +1,5 @@
 package dev.parq.parse.decode;
 
-import java.nio.ByteBuffer;
 
 /**
  * Correctly rounded conversion of a validated JSON number to double or float: exact small
@@ -30,7 +29,7 @@ final class Decimals {
     private int exponent;
     private boolean negative;
 
-    double toDouble(ByteBuffer buf, int from, int to) {
+    double toDouble(byte[] buf, int from, int to) {
         if (split(buf, from, to, 15) && exponent >= -22 && exponent <= 22) {
             double m = mantissa;
             double v = exponent < 0 ? m / DOUBLE_POWERS[-exponent] : m * DOUBLE_POWERS[exponent];
@@ -39,7 +38,7 @@ final class Decimals {
         return Double.parseDouble(ascii(buf, from, to));
     }
 
-    float toFloat(ByteBuffer buf, int from, int to) {
+    float toFloat(byte[] buf, int from, int to) {
         if (split(buf, from, to, 7) && exponent >= -10 && exponent <= 10) {
             float m = mantissa;
             float v = exponent < 0 ? m / FLOAT_POWERS[-exponent] : m * FLOAT_POWERS[exponent];
@@ -49,9 +48,9 @@ final class Decimals {
     }
 
     /** Splits the number; false when it has more than maxDigits significant digits. */
-    private boolean split(ByteBuffer buf, int from, int to, int maxDigits) {
+    private boolean split(byte[] buf, int from, int to, int maxDigits) {
         int p = from;
-        negative = buf.get(p) == '-';
+        negative = buf[p] == '-';
         if (negative) {
             p++;
         }
@@ -60,7 +59,7 @@ final class Decimals {
         int e10 = 0;
         boolean fraction = false;
         for (; p < to; p++) {
-            byte c = buf.get(p);
+            byte c = buf[p];
             if (c == '.') {
                 fraction = true;
                 continue;
@@ -81,13 +80,13 @@ final class Decimals {
         }
         if (p < to) {
             p++;
-            boolean negativeExponent = buf.get(p) == '-';
-            if (buf.get(p) == '-' || buf.get(p) == '+') {
+            boolean negativeExponent = buf[p] == '-';
+            if (buf[p] == '-' || buf[p] == '+') {
                 p++;
             }
             int e = 0;
             for (; p < to; p++) {
-                e = e * 10 + buf.get(p) - '0';
+                e = e * 10 + buf[p] - '0';
                 if (e > 1000) {
                     return false;
                 }
@@ -99,10 +98,10 @@ final class Decimals {
         return true;
     }
 
-    static String ascii(ByteBuffer buf, int from, int to) {
+    static String ascii(byte[] buf, int from, int to) {
         char[] chars = new char[to - from];
         for (int i = from; i < to; i++) {
-            chars[i - from] = (char) buf.get(i);
+            chars[i - from] = (char) buf[i];
         }
         return new String(chars);
     }

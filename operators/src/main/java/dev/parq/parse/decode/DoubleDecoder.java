@@ -21,7 +21,7 @@ public final class DoubleDecoder implements Decoder {
         if (tape.kind(t) != Tape.NUMBER) {
             throw FieldPath.mismatch(path, "DOUBLE", tape, t);
         }
-        double value = decimals.toDouble(tape.buffer(), tape.start(t), tape.end(t));
+        double value = decimals.toDouble(tape.bytes(), tape.start(t), tape.end(t));
         if (Double.isInfinite(value)) {
             throw FieldPath.invalid(path, tape, t, "is out of range for DOUBLE");
         }

@@ -21,7 +21,7 @@ public final class FloatDecoder implements Decoder {
         if (tape.kind(t) != Tape.NUMBER) {
             throw FieldPath.mismatch(path, "FLOAT", tape, t);
         }
-        float value = decimals.toFloat(tape.buffer(), tape.start(t), tape.end(t));
+        float value = decimals.toFloat(tape.bytes(), tape.start(t), tape.end(t));
         if (Float.isInfinite(value)) {
             throw FieldPath.invalid(path, tape, t, "is out of range for FLOAT");
         }

@@ -1,6 +1,5 @@
 package dev.parq.parse.decode;
 
-import java.nio.ByteBuffer;
 
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.IntVector;
@@ -40,7 +39,7 @@ public final class IntDecoder implements Decoder {
         if (tape.has(t, Tape.NOT_INTEGER)) {
             throw FieldPath.invalid(path, tape, t, "is not an integer");
         }
-        long value = parse(tape.buffer(), tape.start(t), tape.end(t), tape, t);
+        long value = parse(tape.bytes(), tape.start(t), tape.end(t), tape, t);
         if (value < min || value > max) {
             throw outOfRange(tape, t);
         }
@@ -60,14 +59,14 @@ public final class IntDecoder implements Decoder {
     }
 
     /** Accumulates negatively so that Long.MIN_VALUE parses too. */
-    private long parse(ByteBuffer buf, int from, int to, Tape tape, int t) {
-        boolean negative = buf.get(from) == '-';
+    private long parse(byte[] buf, int from, int to, Tape tape, int t) {
+        boolean negative = buf[from] == '-';
         int p = negative ? from + 1 : from;
         long limit = negative ? Long.MIN_VALUE : -Long.MAX_VALUE;
         long multiplyLimit = limit / 10;
         long acc = 0;
         for (; p < to; p++) {
-            int digit = buf.get(p) - '0';
+            int digit = buf[p] - '0';
             if (acc < multiplyLimit) {
                 throw outOfRange(tape, t);
             }

@@ -27,9 +27,9 @@ final class IsoDateTime {
             return false;
         }
         if (tape.has(t, Tape.ESCAPED)) {
-            length = JsonStrings.unescape(tape.buffer(), from, to, text);
+            length = JsonStrings.unescape(tape.bytes(), from, to, text);
         } else {
-            tape.buffer().get(from, text, 0, to - from);
+            System.arraycopy(tape.bytes(), from, text, 0, to - from);
             length = to - from;
         }
         return true;
@@ -155,9 +155,5 @@ final class IsoDateTime {
         int dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
         int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
         return era * 146097L + dayOfEra - 719468;
-    }
-
-    String text() {
-        return new String(text, 0, length, java.nio.charset.StandardCharsets.UTF_8);
     }
 }

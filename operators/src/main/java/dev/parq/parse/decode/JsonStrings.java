@@ -1,6 +1,5 @@
 package dev.parq.parse.decode;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 import dev.parq.parse.tape.Tape;
@@ -17,17 +16,18 @@ final class JsonStrings {
      * Unescapes src[from, to) into dst (at least to - from long: unescaping never grows text).
      * A lone surrogate escape becomes U+FFFD. Returns the number of bytes written.
      */
-    static int unescape(ByteBuffer src, int from, int to, byte[] dst) {
+    static int unescape(byte[] src, int from, int to, byte[] dst) {
         int n = 0;
         int p = from;
         while (p < to) {
-            byte c = src.get(p);
-            if (c != '\\') {
-                dst[n++] = c;
-                p++;
+            if (src[p] != '\\') {
+                int run = Tokenizer.indexOfBackslash(src, p + 1, to);
+                System.arraycopy(src, p, dst, n, run - p);
+                n += run - p;
+                p = run;
                 continue;
             }
-            byte e = src.get(p + 1);
+            byte e = src[p + 1];
             if (e != 'u') {
                 dst[n++] = simpleEscape(e);
                 p += 2;
@@ -36,7 +36,7 @@ final class JsonStrings {
             int cp = hex4(src, p + 2);
             p += 6;
             if (cp >= 0xD800 && cp <= 0xDBFF) {
-                int low = p + 6 <= to && src.get(p) == '\\' && src.get(p + 1) == 'u' ? hex4(src, p + 2) : -1;
+                int low = p + 6 <= to && src[p] == '\\' && src[p + 1] == 'u' ? hex4(src, p + 2) : -1;
                 if (low >= 0xDC00 && low <= 0xDFFF) {
                     cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
                     p += 6;
@@ -56,7 +56,7 @@ final class JsonStrings {
         int from = tape.start(t);
         int to = tape.end(t);
         byte[] bytes = new byte[to - from];
-        int n = unescape(tape.buffer(), from, to, bytes);
+        int n = unescape(tape.bytes(), from, to, bytes);
         return new String(bytes, 0, n, StandardCharsets.UTF_8);
     }
 
@@ -77,9 +77,9 @@ final class JsonStrings {
         }
     }
 
-    private static int hex4(ByteBuffer src, int p) {
-        return Tokenizer.hex(src.get(p)) << 12 | Tokenizer.hex(src.get(p + 1)) << 8
-                | Tokenizer.hex(src.get(p + 2)) << 4 | Tokenizer.hex(src.get(p + 3));
+    private static int hex4(byte[] src, int p) {
+        return Tokenizer.hex(src[p]) << 12 | Tokenizer.hex(src[p + 1]) << 8
+                | Tokenizer.hex(src[p + 2]) << 4 | Tokenizer.hex(src[p + 3]);
     }
 
     private static int utf8(int cp, byte[] dst, int n) {

@@ -1,12 +1,16 @@
 package dev.parq.parse.decode;
 
-import java.nio.ByteBuffer;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import dev.parq.parse.tape.Tape;
 
 /** Compares object keys on the tape by their bytes, unescaping only keys that hold escapes. */
 final class Keys {
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private byte[] scratch = new byte[64];
     private byte[] other = new byte[64];
@@ -18,14 +22,29 @@ final class Keys {
         if (scratch.length < to - from) {
             scratch = new byte[to - from];
         }
-        return JsonStrings.unescape(tape.buffer(), from, to, scratch);
+        return JsonStrings.unescape(tape.bytes(), from, to, scratch);
     }
 
     byte[] scratch() {
         return scratch;
     }
 
-    boolean equals(Tape tape, int k, byte[] name) {
+    /** The first eight bytes of a name as one little-endian word, zero-padded. */
+    static long prefix(byte[] name) {
+        long word = 0;
+        for (int i = Math.min(name.length, Long.BYTES) - 1; i >= 0; i--) {
+            word = word << 8 | (name[i] & 0xFF);
+        }
+        return word;
+    }
+
+    /** Selects the bytes of a name's prefix word. */
+    static long prefixMask(byte[] name) {
+        return name.length >= Long.BYTES ? -1L : (1L << (8 * name.length)) - 1;
+    }
+
+    /** Whether key token k is name, whose {@link #prefix} and {@link #prefixMask} are given. */
+    boolean equals(Tape tape, int k, byte[] name, long prefix, long mask) {
         if (tape.has(k, Tape.ESCAPED)) {
             int n = unescaped(tape, k);
             return Arrays.equals(scratch, 0, n, name, 0, name.length);
@@ -35,9 +54,16 @@ final class Keys {
         if (n != name.length) {
             return false;
         }
-        ByteBuffer buf = tape.buffer();
-        for (int i = 0; i < n; i++) {
-            if (buf.get(from + i) != name[i]) {
+        byte[] bytes = tape.bytes();
+        int i = 0;
+        if (from + Long.BYTES <= bytes.length) {
+            if ((((long) LONGS.get(bytes, from)) & mask) != prefix) {
+                return false;
+            }
+            i = Long.BYTES;
+        }
+        for (; i < n; i++) {
+            if (bytes[from + i] != name[i]) {
                 return false;
             }
         }
@@ -48,7 +74,7 @@ final class Keys {
         if (!tape.has(a, Tape.ESCAPED) && !tape.has(b, Tape.ESCAPED)) {
             int n = tape.end(a) - tape.start(a);
             return n == tape.end(b) - tape.start(b)
-                    && tape.buffer().slice(tape.start(a), n).equals(tape.buffer().slice(tape.start(b), n));
+                    && Arrays.equals(tape.bytes(), tape.start(a), tape.start(a) + n, tape.bytes(), tape.start(b), tape.start(b) + n);
         }
         int n = unescaped(tape, a);
         if (other.length < n) {

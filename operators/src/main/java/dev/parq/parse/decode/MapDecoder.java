@@ -1,5 +1,8 @@
 package dev.parq.parse.decode;
 
+import java.util.HashMap;
+import java.util.Map;
+
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
 
@@ -10,6 +13,9 @@ import dev.parq.parse.tape.Tape;
  * one wins, as for ROW fields.
  */
 public final class MapDecoder implements Decoder {
+
+    /** Up to this many entries, repeated keys are found by comparing every pair. */
+    private static final int QUADRATIC_DEDUP_LIMIT = 32;
 
     private final MapVector vector;
     private final StructVector entries;
@@ -37,10 +43,14 @@ public final class MapDecoder implements Decoder {
         int first = vector.startNewValue(index);
         int n = 0;
         int end = tape.next(t);
+        Map<String, Integer> lastOccurrence = entryCount(tape, t) > QUADRATIC_DEDUP_LIMIT ? lastOccurrence(tape, t) : null;
         for (int k = t + 1; k < end; ) {
             int v = k + 1;
             int next = tape.next(v);
-            if (!repeatedLater(tape, k, next, end)) {
+            boolean repeated = lastOccurrence == null
+                    ? repeatedLater(tape, k, next, end)
+                    : lastOccurrence.get(JsonStrings.text(tape, k)) != k;
+            if (!repeated) {
                 int entry = first + n;
                 entries.setIndexDefined(entry);
                 keyDecoder.decode(tape, k, entry);
@@ -54,6 +64,22 @@ public final class MapDecoder implements Decoder {
             k = next;
         }
         vector.endValue(index, n);
+    }
+
+    private static int entryCount(Tape tape, int t) {
+        int count = 0;
+        for (int k = t + 1; k < tape.next(t) && count <= QUADRATIC_DEDUP_LIMIT; k = tape.next(k + 1)) {
+            count++;
+        }
+        return count;
+    }
+
+    private static Map<String, Integer> lastOccurrence(Tape tape, int t) {
+        Map<String, Integer> last = new HashMap<>();
+        for (int k = t + 1; k < tape.next(t); k = tape.next(k + 1)) {
+            last.put(JsonStrings.text(tape, k), k);
+        }
+        return last;
     }
 
     private boolean repeatedLater(Tape tape, int k, int from, int end) {

@@ -1,6 +1,5 @@
 package dev.parq.parse.decode;
 
-import java.nio.ByteBuffer;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BitVectorHelper;
@@ -23,7 +22,7 @@ public final class StringDecoder implements Decoder {
 
     @Override
     public void decode(Tape tape, int t, int index) {
-        ByteBuffer buf = tape.buffer();
+        byte[] buf = tape.bytes();
         if (tape.kind(t) == Tape.STRING && tape.has(t, Tape.ESCAPED)) {
             int from = tape.start(t);
             int to = tape.end(t);

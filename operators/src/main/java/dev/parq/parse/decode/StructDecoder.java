@@ -22,6 +22,8 @@ public final class StructDecoder implements Decoder {
 
     private final StructVector vector;
     private final byte[][] names;
+    private final long[] prefixes;
+    private final long[] masks;
     private final Decoder[] fields;
     private final String path;
     private final UnknownKeys unknownKeys;
@@ -36,6 +38,12 @@ public final class StructDecoder implements Decoder {
         this.names = new byte[names.size()][];
         for (int i = 0; i < this.names.length; i++) {
             this.names[i] = names.get(i).getBytes(StandardCharsets.UTF_8);
+        }
+        this.prefixes = new long[this.names.length];
+        this.masks = new long[this.names.length];
+        for (int i = 0; i < this.names.length; i++) {
+            prefixes[i] = Keys.prefix(this.names[i]);
+            masks[i] = Keys.prefixMask(this.names[i]);
         }
         this.fields = fields.toArray(new Decoder[0]);
         this.path = path;
@@ -77,11 +85,11 @@ public final class StructDecoder implements Decoder {
     }
 
     private int match(Tape tape, int k, int expected) {
-        if (expected < names.length && keys.equals(tape, k, names[expected])) {
+        if (expected < names.length && keys.equals(tape, k, names[expected], prefixes[expected], masks[expected])) {
             return expected;
         }
         for (int i = 0; i < names.length; i++) {
-            if (i != expected && keys.equals(tape, k, names[i])) {
+            if (i != expected && keys.equals(tape, k, names[i], prefixes[i], masks[i])) {
                 return i;
             }
         }

@@ -1,6 +1,5 @@
 package dev.parq.parse.tape;
 
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -8,7 +7,7 @@ import java.util.Arrays;
  * decoders. A container token knows the index just past its last descendant, so a decoder skips a
  * whole subtree in one step and never recurses into values it does not need.
  *
- * <p>Token positions are absolute indices into {@link #buffer()}. For a string, start and end
+ * <p>Token positions are indices into {@link #bytes()}, the tokenizer's copy of the input. For a string, start and end
  * enclose its content without the quotes; for any other value they enclose its JSON text.
  */
 public final class Tape {
@@ -31,14 +30,10 @@ public final class Tape {
 
     private int[] tokens = new int[STRIDE * 256];
     private int size;
-    private ByteBuffer buffer;
+    private byte[] buffer;
 
-    public ByteBuffer buffer() {
+    public byte[] bytes() {
         return buffer;
-    }
-
-    public int size() {
-        return size;
     }
 
     public int kind(int t) {
@@ -96,12 +91,12 @@ public final class Tape {
         int to = rawEnd(t);
         int n = Math.min(to - from, max);
         byte[] bytes = new byte[n];
-        buffer.get(from, bytes, 0, n);
+        System.arraycopy(buffer, from, bytes, 0, n);
         String s = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
         return n < to - from ? s + "..." : s;
     }
 
-    void reset(ByteBuffer buffer) {
+    void reset(byte[] buffer) {
         this.buffer = buffer;
         this.size = 0;
     }

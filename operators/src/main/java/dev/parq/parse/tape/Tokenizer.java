@@ -1,6 +1,9 @@
 package dev.parq.parse.tape;
 
-import java.nio.ByteBuffer;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 
 /**
  * Checks one NDJSON line against strict RFC 8259 and UTF-8, and records its tokens on a
@@ -21,6 +24,13 @@ public final class Tokenizer {
     /** The line is bad; see {@link #errorPosition()} and {@link #errorReason()}. */
     public static final int ERROR = 2;
 
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+    private static final long QUOTES = 0x2222222222222222L;
+    private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
+    private static final long SPACES = 0x2020202020202020L;
+
     private static final int EXPECT_VALUE = 0;
     private static final int EXPECT_KEY = 1;
     private static final int AFTER_VALUE = 2;
@@ -28,7 +38,7 @@ public final class Tokenizer {
     private final Tape tape = new Tape();
     private final int[] stack = new int[MAX_DEPTH];
 
-    private ByteBuffer buf;
+    private byte[] buf;
     private int lineStart;
     private int limit;
     private int lineEnd;
@@ -52,17 +62,17 @@ public final class Tokenizer {
     }
 
     /** Scans the line starting at {@code from}; never reads at or beyond {@code limit}. */
-    public int scan(ByteBuffer buf, int from, int limit) {
+    public int scan(byte[] buf, int from, int limit) {
         this.buf = buf;
         this.lineStart = from;
         this.limit = limit;
         tape.reset(buf);
         int p = skipWhitespace(from);
-        if (p == limit || buf.get(p) == '\n') {
+        if (p == limit || buf[p] == '\n') {
             lineEnd = p;
             return BLANK;
         }
-        byte first = buf.get(p);
+        byte first = buf[p];
         if (first != '{') {
             if (first == '[' || first == '"' || first == '-' || (first >= '0' && first <= '9')
                     || first == 't' || first == 'f' || first == 'n') {
@@ -77,7 +87,7 @@ public final class Tokenizer {
                 if (p == limit) {
                     return syntax(p, "expected a value");
                 }
-                byte c = buf.get(p);
+                byte c = buf[p];
                 if (c == '{' || c == '[') {
                     if (depth == MAX_DEPTH) {
                         return fail(p, "nesting deeper than " + MAX_DEPTH);
@@ -86,7 +96,7 @@ public final class Tokenizer {
                     stack[depth++] = t;
                     p = skipWhitespace(p + 1);
                     byte close = c == '{' ? (byte) '}' : (byte) ']';
-                    if (p < limit && buf.get(p) == close) {
+                    if (p < limit && buf[p] == close) {
                         tape.close(stack[--depth], ++p);
                         state = AFTER_VALUE;
                     } else {
@@ -111,7 +121,7 @@ public final class Tokenizer {
                 }
                 state = AFTER_VALUE;
             } else if (state == EXPECT_KEY) {
-                if (p == limit || buf.get(p) != '"') {
+                if (p == limit || buf[p] != '"') {
                     return unexpected(p, "expected a string key");
                 }
                 p = string(p);
@@ -119,7 +129,7 @@ public final class Tokenizer {
                     return ERROR;
                 }
                 p = skipWhitespace(p);
-                if (p == limit || buf.get(p) != ':') {
+                if (p == limit || buf[p] != ':') {
                     return unexpected(p, "expected ':'");
                 }
                 p = skipWhitespace(p + 1);
@@ -127,7 +137,7 @@ public final class Tokenizer {
             } else {
                 p = skipWhitespace(p);
                 if (depth == 0) {
-                    if (p == limit || buf.get(p) == '\n') {
+                    if (p == limit || buf[p] == '\n') {
                         lineEnd = p;
                         return OBJECT;
                     }
@@ -135,7 +145,7 @@ public final class Tokenizer {
                 }
                 int open = stack[depth - 1];
                 boolean inObject = tape.kind(open) == Tape.OBJECT;
-                byte c = p == limit ? (byte) '\n' : buf.get(p);
+                byte c = p == limit ? (byte) '\n' : buf[p];
                 if (c == ',') {
                     p = skipWhitespace(p + 1);
                     state = inObject ? EXPECT_KEY : EXPECT_VALUE;
@@ -150,7 +160,7 @@ public final class Tokenizer {
 
     private int skipWhitespace(int p) {
         while (p < limit) {
-            byte c = buf.get(p);
+            byte c = buf[p];
             if (c != ' ' && c != '\t' && c != '\r') {
                 return p;
             }
@@ -164,10 +174,11 @@ public final class Tokenizer {
         int p = quote + 1;
         int flags = Tape.STRING;
         while (true) {
+            p = skipPlain(p);
             if (p == limit) {
                 return syntaxAt(p, "unterminated string");
             }
-            byte c = buf.get(p);
+            byte c = buf[p];
             if (c == '"') {
                 tape.add(flags, quote + 1, p);
                 return p + 1;
@@ -177,10 +188,10 @@ public final class Tokenizer {
                 if (p + 1 == limit) {
                     return syntaxAt(p + 1, "unterminated string");
                 }
-                byte e = buf.get(p + 1);
+                byte e = buf[p + 1];
                 if (e == 'u') {
                     for (int i = p + 2; i < p + 6; i++) {
-                        if (i == limit || hex(buf.get(i)) < 0) {
+                        if (i == limit || hex(buf[i]) < 0) {
                             return syntaxAt(i, "invalid \\u escape");
                         }
                     }
@@ -207,11 +218,49 @@ public final class Tokenizer {
     }
 
     /**
+     * Skips, eight bytes at a time, string content that needs no attention: no quote, backslash,
+     * control character or non-ASCII byte. Returns the first byte that might need attention.
+     */
+    private int skipPlain(int p) {
+        while (p + Long.BYTES <= limit) {
+            long word = (long) LONGS.get(buf, p);
+            long special = zeroByte(word ^ QUOTES) | zeroByte(word ^ BACKSLASHES)
+                    | ((word - SPACES) & ~word & HIGH_BITS) | (word & HIGH_BITS);
+            if (special != 0) {
+                return p + (Long.numberOfTrailingZeros(special) >>> 3);
+            }
+            p += Long.BYTES;
+        }
+        return p;
+    }
+
+    /** The index of the first backslash in bytes[from, to), or to; eight bytes at a time. */
+    public static int indexOfBackslash(byte[] bytes, int from, int to) {
+        int p = from;
+        while (p + Long.BYTES <= to) {
+            long found = zeroByte((long) LONGS.get(bytes, p) ^ BACKSLASHES);
+            if (found != 0) {
+                return p + (Long.numberOfTrailingZeros(found) >>> 3);
+            }
+            p += Long.BYTES;
+        }
+        while (p < to && bytes[p] != '\\') {
+            p++;
+        }
+        return p;
+    }
+
+    /** The high bit of each zero byte is set; bytes above the first zero byte may be flagged wrongly. */
+    private static long zeroByte(long word) {
+        return (word - ONES) & ~word & HIGH_BITS;
+    }
+
+    /**
      * The length of the well-formed UTF-8 sequence at p (whose first byte is not ASCII), or -1:
      * no overlong forms, no encoded surrogates, nothing above U+10FFFF, nothing cut short.
      */
     private int utf8Length(int p) {
-        int b0 = buf.get(p) & 0xFF;
+        int b0 = buf[p] & 0xFF;
         int n;
         int lo = 0x80;
         int hi = 0xBF;
@@ -237,12 +286,12 @@ public final class Tokenizer {
         if (p + n > limit) {
             return -1;
         }
-        int b1 = buf.get(p + 1) & 0xFF;
+        int b1 = buf[p + 1] & 0xFF;
         if (b1 < lo || b1 > hi) {
             return -1;
         }
         for (int i = 2; i < n; i++) {
-            int b = buf.get(p + i) & 0xFF;
+            int b = buf[p + i] & 0xFF;
             if (b < 0x80 || b > 0xBF) {
                 return -1;
             }
@@ -253,39 +302,39 @@ public final class Tokenizer {
     private int number(int from) {
         int p = from;
         int flags = Tape.NUMBER;
-        if (buf.get(p) == '-') {
+        if (buf[p] == '-') {
             p++;
         }
-        if (p == limit || !digit(buf.get(p))) {
+        if (p == limit || !digit(buf[p])) {
             return syntaxAt(p, "invalid number");
         }
-        if (buf.get(p) == '0') {
+        if (buf[p] == '0') {
             p++;
         } else {
-            while (p < limit && digit(buf.get(p))) {
+            while (p < limit && digit(buf[p])) {
                 p++;
             }
         }
-        if (p < limit && buf.get(p) == '.') {
+        if (p < limit && buf[p] == '.') {
             flags |= Tape.NOT_INTEGER;
             p++;
-            if (p == limit || !digit(buf.get(p))) {
+            if (p == limit || !digit(buf[p])) {
                 return syntaxAt(p, "invalid number: expected a digit after '.'");
             }
-            while (p < limit && digit(buf.get(p))) {
+            while (p < limit && digit(buf[p])) {
                 p++;
             }
         }
-        if (p < limit && (buf.get(p) == 'e' || buf.get(p) == 'E')) {
+        if (p < limit && (buf[p] == 'e' || buf[p] == 'E')) {
             flags |= Tape.NOT_INTEGER;
             p++;
-            if (p < limit && (buf.get(p) == '+' || buf.get(p) == '-')) {
+            if (p < limit && (buf[p] == '+' || buf[p] == '-')) {
                 p++;
             }
-            if (p == limit || !digit(buf.get(p))) {
+            if (p == limit || !digit(buf[p])) {
                 return syntaxAt(p, "invalid number: expected a digit in the exponent");
             }
-            while (p < limit && digit(buf.get(p))) {
+            while (p < limit && digit(buf[p])) {
                 p++;
             }
         }
@@ -296,7 +345,7 @@ public final class Tokenizer {
     private int literal(int from, String word, int kind) {
         int n = word.length();
         for (int i = 0; i < n; i++) {
-            if (from + i == limit || buf.get(from + i) != word.charAt(i)) {
+            if (from + i == limit || buf[from + i] != word.charAt(i)) {
                 unexpected(from + i, "expected a value");
                 return -1;
             }
@@ -325,7 +374,7 @@ public final class Tokenizer {
 
     /** A syntax error at p, unless the byte there is not UTF-8 at all: then that is the reason. */
     private int unexpected(int p, String expected) {
-        if (p < limit && buf.get(p) < 0 && utf8Length(p) < 0) {
+        if (p < limit && buf[p] < 0 && utf8Length(p) < 0) {
             return fail(p, "invalid UTF-8 at column " + column(p));
         }
         return syntax(p, expected);

@@ -1,0 +1,70 @@
+package dev.parq.schema;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.apache.flink.table.types.logical.RowType;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+
+import dev.parq.schema.infer.InferredType;
+import dev.parq.schema.infer.Sampler;
+
+/**
+ * Infers the columns of NDJSON input from a sample spread over all of it, not only its head.
+ *
+ * <p>Integers are BIGINT, integers mixed with fractions DOUBLE, booleans BOOLEAN; objects become
+ * ROWs merged field by field and arrays ARRAYs of their merged elements (ARRAY&lt;STRING&gt; if only
+ * empty ones were seen). Strings that are all instants with 'Z' or an offset become
+ * TIMESTAMP_LTZ(3). Anything mixed, and fields that were only ever null, are STRING. Columns and
+ * fields are in order of first appearance. Lines that are not JSON objects are skipped.
+ */
+public final class SchemaInference {
+
+    public static final long DEFAULT_SAMPLE_BYTES = 16L << 20;
+
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private SchemaInference() {}
+
+    public static TableSchema infer(List<Path> files, long sampleBytes) {
+        InferredType columns = new InferredType();
+        Sampler.sample(files, sampleBytes, (bytes, from, to) -> {
+            InferredType line = objectLine(bytes, from, to);
+            if (line != null) {
+                columns.merge(line);
+            }
+        });
+        RowType row = columns.isObjectWithFields() ? columns.toRowType() : null;
+        if (row == null) {
+            throw new SchemaException("no JSON objects found in the sample of " + describe(files)
+                    + " (" + sampleBytes + " bytes); give the schema explicitly");
+        }
+        return TableSchema.of(row);
+    }
+
+    /** The types of one line's object, or null if the line is not exactly one JSON object. */
+    private static InferredType objectLine(byte[] bytes, int from, int to) {
+        try (JsonParser parser = JSON.createParser(bytes, from, to - from)) {
+            JsonToken first = parser.nextToken();
+            if (first != JsonToken.START_OBJECT) {
+                return null;
+            }
+            InferredType line = new InferredType();
+            line.observe(parser, first);
+            return parser.nextToken() == null ? line : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static String describe(List<Path> files) {
+        if (files.isEmpty()) {
+            return "no input files";
+        }
+        return files.size() == 1 ? files.get(0).toString() : files.size() + " files (" + files.get(0) + ", ...)";
+    }
+}

@@ -1,0 +1,167 @@
+package dev.parq.schema.infer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.List;
+
+/**
+ * Picks the bytes to sample from the input: everything when it is small, otherwise windows spread
+ * evenly over all files' bytes (the first at the very start, the last at the very end) plus the
+ * head of each file. A window starts at the first line start at or after its offset and reads
+ * whole lines.
+ */
+public final class Sampler {
+
+    public static final int WINDOWS = 16;
+    private static final int MAX_LINE = 16 << 20;
+
+    /** Receives each complete line sampled: bytes[from, to), without its line break. */
+    public interface LineConsumer {
+        void line(byte[] bytes, int from, int to);
+    }
+
+    record Window(Path file, long start, long length) {}
+
+    private Sampler() {}
+
+    public static void sample(List<Path> files, long sampleBytes, LineConsumer consumer) {
+        try {
+            for (Window w : windows(files, sampleBytes)) {
+                read(w, consumer);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot sample the input for schema inference: " + e.getMessage(), e);
+        }
+    }
+
+    static List<Window> windows(List<Path> files, long sampleBytes) throws IOException {
+        long[] sizes = new long[files.size()];
+        long total = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            sizes[i] = Files.size(files.get(i));
+            total += sizes[i];
+        }
+        List<Window> windows = new ArrayList<>();
+        if (total <= sampleBytes) {
+            for (int i = 0; i < sizes.length; i++) {
+                windows.add(new Window(files.get(i), 0, sizes[i]));
+            }
+            return windows;
+        }
+        long length = Math.max(1, sampleBytes / WINDOWS);
+        long headLength = Math.max(1, length / 8);
+        if (files.size() <= 4 * WINDOWS) {
+            for (int i = 0; i < sizes.length; i++) {
+                windows.add(new Window(files.get(i), 0, Math.min(headLength, sizes[i])));
+            }
+        }
+        long[] fileStarts = new long[sizes.length];
+        for (int i = 1; i < sizes.length; i++) {
+            fileStarts[i] = fileStarts[i - 1] + sizes[i - 1];
+        }
+        for (int w = 0; w < WINDOWS; w++) {
+            long global = (total - length) * w / (WINDOWS - 1);
+            int file = Arrays.binarySearch(fileStarts, global);
+            if (file < 0) {
+                file = -file - 2;
+            }
+            while (sizes[file] == 0 || global - fileStarts[file] >= sizes[file]) {
+                file++;
+            }
+            long local = global - fileStarts[file];
+            windows.add(new Window(files.get(file), local, Math.min(length, sizes[file] - local)));
+        }
+        // In input order, so that columns come in order of first appearance.
+        Map<Path, Integer> order = new HashMap<>();
+        for (int i = files.size() - 1; i >= 0; i--) {
+            order.put(files.get(i), i);
+        }
+        windows.sort(Comparator.comparingInt((Window w) -> order.get(w.file())).thenComparingLong(Window::start));
+        return windows;
+    }
+
+    /** Reads the whole lines that start in the window; the last one may run past its end. */
+    private static void read(Window w, LineConsumer consumer) throws IOException {
+        try (FileChannel channel = FileChannel.open(w.file(), StandardOpenOption.READ)) {
+            long size = channel.size();
+            long position = w.start();
+            if (position > 0) {
+                ByteBuffer previous = ByteBuffer.allocate(1);
+                channel.read(previous, position - 1);
+                if (previous.get(0) != '\n') {
+                    position = nextLineStart(channel, position, size);
+                }
+            }
+            long end = Math.min(size, w.start() + w.length());
+            if (position >= end) {
+                return;
+            }
+            byte[] bytes = new byte[(int) Math.min(end - position + 4096, Integer.MAX_VALUE - 16)];
+            int filled = readFully(channel, position, bytes, 0, (int) Math.min(bytes.length, size - position));
+            int lineStart = 0;
+            for (int i = 0; ; i++) {
+                if (i == filled) {
+                    long fileIndex = position + filled;
+                    if (fileIndex >= size || filled - lineStart >= MAX_LINE) {
+                        if (fileIndex >= size && i > lineStart) {
+                            consumer.line(bytes, lineStart, i);
+                        }
+                        return;
+                    }
+                    if (filled == bytes.length) {
+                        bytes = Arrays.copyOf(bytes, Math.min(bytes.length * 2, Integer.MAX_VALUE - 16));
+                    }
+                    filled += readFully(channel, fileIndex, bytes, filled,
+                            (int) Math.min(bytes.length - filled, size - fileIndex));
+                }
+                if (bytes[i] == '\n') {
+                    consumer.line(bytes, lineStart, i);
+                    lineStart = i + 1;
+                    if (position + lineStart >= end) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    private static long nextLineStart(FileChannel channel, long from, long size) throws IOException {
+        ByteBuffer chunk = ByteBuffer.allocate(64 << 10);
+        long position = from;
+        while (position < size) {
+            chunk.clear();
+            int n = channel.read(chunk, position);
+            for (int i = 0; i < n; i++) {
+                if (chunk.get(i) == '\n') {
+                    return position + i + 1;
+                }
+            }
+            position += n;
+        }
+        return size;
+    }
+
+    private static int readFully(FileChannel channel, long position, byte[] into, int offset, int length)
+            throws IOException {
+        ByteBuffer target = ByteBuffer.wrap(into, offset, length);
+        int total = 0;
+        while (target.hasRemaining()) {
+            int n = channel.read(target, position + total);
+            if (n < 0) {
+                break;
+            }
+            total += n;
+        }
+        return total;
+    }
+}

@@ -1,0 +1,106 @@
+package dev.parq.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SchemaInferenceTest {
+
+    @TempDir
+    Path dir;
+
+    private Path file(String name, String content) throws IOException {
+        Path path = dir.resolve(name);
+        Files.writeString(path, content, StandardCharsets.UTF_8);
+        return path;
+    }
+
+    private String infer(String content) throws IOException {
+        return SchemaInference.infer(List.of(file("in.ndjson", content)), SchemaInference.DEFAULT_SAMPLE_BYTES).toDdl();
+    }
+
+    @Test
+    void scalarsAndTheirMixtures() throws IOException {
+        assertEquals("i BIGINT, d DOUBLE, b BOOLEAN, s STRING, mixed STRING, nothing STRING, late BIGINT",
+                infer("{\"i\":1,\"d\":1,\"b\":true,\"s\":\"x\",\"mixed\":1,\"nothing\":null}\n"
+                        + "{\"i\":-5,\"d\":2.5,\"b\":false,\"s\":null,\"mixed\":\"a\",\"late\":3}\n"));
+    }
+
+    @Test
+    void integersBeyondBigintAreDoubles() throws IOException {
+        assertEquals("small BIGINT, big DOUBLE",
+                infer("{\"small\":9223372036854775807,\"big\":1}\n{\"big\":9223372036854775808}\n"));
+    }
+
+    @Test
+    void objectsMergeArraysTakeTheirElementsType() throws IOException {
+        assertEquals("user ROW<id BIGINT, name STRING, score DOUBLE>, tags ARRAY<STRING>, empty ARRAY<STRING>,"
+                        + " nums ARRAY<DOUBLE>, objOrScalar STRING, objs ARRAY<ROW<a BIGINT, b BOOLEAN>>",
+                infer("{\"user\":{\"id\":1,\"name\":\"a\"},\"tags\":[\"x\"],\"empty\":[],\"nums\":[1],"
+                        + "\"objOrScalar\":{\"a\":1},\"objs\":[{\"a\":1}]}\n"
+                        + "{\"user\":{\"id\":2,\"score\":0.5},\"tags\":[],\"empty\":[],\"nums\":[1.5,null],"
+                        + "\"objOrScalar\":3,\"objs\":[{\"b\":true}]}\n"));
+    }
+
+    @Test
+    void instantsOnlyWhenEverySampledValueHasAZone() throws IOException {
+        assertEquals("ts TIMESTAMP_LTZ(3), `local` STRING, mixed STRING",
+                infer("{\"ts\":\"2024-01-31T12:00:00Z\",\"local\":\"2024-01-31T12:00:00\",\"mixed\":\"2024-01-31T12:00:00Z\"}\n"
+                        + "{\"ts\":\"2024-01-31 12:00:00.123+02:00\",\"local\":\"2024-01-31T12:00:00\",\"mixed\":\"soon\"}\n"
+                        + "{\"ts\":null}\n"));
+    }
+
+    @Test
+    void linesThatAreNotObjectsAreSkipped() throws IOException {
+        assertEquals("a BIGINT",
+                infer("[1,2]\nnot json\n{\"a\":1}\n{\"a\":\"x\",}\n{\"a\":2} trailing\n\n{\"a\":1}"));
+    }
+
+    @Test
+    void noObjectsIsAnError() throws IOException {
+        SchemaException e = assertThrows(SchemaException.class, () -> infer("[1]\n42\n"));
+        assertTrue(e.getMessage().startsWith("no JSON objects found in the sample of "), e.getMessage());
+        assertThrows(SchemaException.class, () -> infer(""));
+        assertThrows(SchemaException.class, () -> infer("{}\n"));
+    }
+
+    @Test
+    void aKeyThatOnlyAppearsLateIsFound() throws IOException {
+        StringBuilder content = new StringBuilder();
+        String line = "{\"id\":123456,\"msg\":\"" + "x".repeat(80) + "\"}\n";
+        while (content.length() < 8_000_000) {
+            content.append(line);
+        }
+        // A section longer than the spacing of the sample windows, far from the head.
+        while (content.length() < 9_200_000) {
+            content.append("{\"id\":1,\"late_key\":true}\n");
+        }
+        while (content.length() < 16_000_000) {
+            content.append(line);
+        }
+        String ddl = SchemaInference.infer(List.of(file("big.ndjson", content.toString())), 1 << 20).toDdl();
+        assertEquals("id BIGINT, msg STRING, late_key BOOLEAN", ddl);
+    }
+
+    @Test
+    void samplesTheTailAndEveryFile() throws IOException {
+        StringBuilder head = new StringBuilder();
+        while (head.length() < 3_000_000) {
+            head.append("{\"a\":1}\n");
+        }
+        Path first = file("a.ndjson", head.toString());
+        Path second = file("b.ndjson", head + "{\"tail\":\"end\"}");
+        Path third = file("c.ndjson", "{\"small\":1.5}\n");
+        String ddl = SchemaInference.infer(List.of(first, second, third), 64 << 10).toDdl();
+        assertEquals("a BIGINT, tail STRING, small DOUBLE", ddl);
+    }
+}
