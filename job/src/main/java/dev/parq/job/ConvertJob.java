@@ -1,6 +1,7 @@
 package dev.parq.job;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -273,16 +274,21 @@ public final class ConvertJob {
                 throw ConversionException.failed("cannot read the inputs: " + e, e);
             }
             TableSchema schema;
-            try {
-                schema = config.getOptional(ParqOptions.SCHEMA).isPresent()
-                        ? TableSchema.parse(config.get(ParqOptions.SCHEMA))
-                        : SchemaInference.infer(
-                                files.stream().map(f -> Path.of(f.path())).toList(),
-                                config.get(ParqOptions.SAMPLE_SIZE).getBytes());
-            } catch (SchemaException e) {
-                throw ConversionException.usage(e.getMessage());
-            } catch (IOException e) {
-                throw ConversionException.failed("cannot sample the inputs for a schema: " + e, e);
+            if (config.getOptional(ParqOptions.SCHEMA).isPresent()) {
+                try {
+                    schema = TableSchema.parse(config.get(ParqOptions.SCHEMA));
+                } catch (SchemaException e) {
+                    throw ConversionException.usage(e.getMessage());
+                }
+            } else {
+                try {
+                    schema = SchemaInference.infer(
+                            files.stream().map(f -> Path.of(f.path())).toList(),
+                            config.get(ParqOptions.SAMPLE_SIZE).getBytes());
+                } catch (SchemaException | UncheckedIOException e) {
+                    throw ConversionException.failed("cannot infer a schema: " + e.getMessage()
+                            + "; give one with --schema", e);
+                }
             }
             ParquetWriterOptions writerOptions;
             try {

@@ -1,6 +1,7 @@
 package dev.parq.job.cli;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -56,8 +57,8 @@ public final class SchemaCommand implements Callable<Integer> {
         } catch (SchemaException e) {
             System.err.println("parq: " + e.getMessage());
             return 1;
-        } catch (IOException e) {
-            System.err.println("parq: cannot read the inputs: " + e.getMessage());
+        } catch (UncheckedIOException e) {
+            System.err.println("parq: cannot read the inputs: " + e.getCause().getMessage());
             return 1;
         }
     }
