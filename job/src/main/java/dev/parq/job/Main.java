@@ -31,7 +31,8 @@ public final class Main implements Runnable {
 
     /** Runs a command line and returns its exit code. */
     public static int execute(String... args) {
-        return new CommandLine(new Main()).execute(args);
+        // "@FILE" is parq's own syntax for --schema, not picocli's argument files.
+        return new CommandLine(new Main()).setExpandAtFiles(false).execute(args);
     }
 
     @Override
