@@ -292,7 +292,8 @@ public final class ConvertJob {
             }
             ParquetWriterOptions writerOptions;
             try {
-                writerOptions = ParquetWriterOptions.fromConfig(config);
+                writerOptions = ParquetWriterOptions.fromConfig(config)
+                        .withBatchDelay(config.get(ParqOptions.TEST_SINK_BATCH_DELAY));
             } catch (IllegalArgumentException e) {
                 throw ConversionException.usage(e.getMessage());
             }

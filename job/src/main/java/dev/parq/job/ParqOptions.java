@@ -1,5 +1,6 @@
 package dev.parq.job;
 
+import java.time.Duration;
 import java.util.List;
 
 import org.apache.flink.configuration.ConfigOption;
@@ -58,6 +59,12 @@ public final class ParqOptions {
             .intType()
             .defaultValue(4096)
             .withDescription("Rows per Arrow batch handed from the parser to the Parquet writer.");
+
+    public static final ConfigOption<Duration> TEST_SINK_BATCH_DELAY = ConfigOptions.key("parq.test.sink-batch-delay")
+            .durationType()
+            .defaultValue(Duration.ZERO)
+            .withDescription("Test hook: the Parquet writer sleeps this long after each batch, to make the"
+                    + " sink the slow stage when testing backpressure. Leave at 0.");
 
     private ParqOptions() {}
 }
