@@ -279,12 +279,8 @@ public final class ConvertJob {
             boolean overwrite) {
 
         static Settings resolve(Configuration config) throws ConversionException {
-            List<String> inputs = config.getOptional(ParqOptions.INPUTS).orElse(List.of());
-            if (inputs.isEmpty()) {
-                throw ConversionException.usage("no input given");
-            }
-            String output = config.getOptional(ParqOptions.OUTPUT)
-                    .orElseThrow(() -> ConversionException.usage("no output directory given (-o)"));
+            List<String> inputs = requiredInputs(config);
+            String output = requiredOutput(config, "directory");
             List<InputFile> files = expandInputs(inputs);
             TableSchema schema;
             if (config.getOptional(ParqOptions.SCHEMA).isPresent()) {
@@ -328,6 +324,19 @@ public final class ConvertJob {
         }
 
         /** The input files, in input order; a missing input is a usage error. */
+        static List<String> requiredInputs(Configuration config) throws ConversionException {
+            List<String> inputs = config.getOptional(ParqOptions.INPUTS).orElse(List.of());
+            if (inputs.isEmpty()) {
+                throw ConversionException.usage("no input given");
+            }
+            return inputs;
+        }
+
+        static String requiredOutput(Configuration config, String what) throws ConversionException {
+            return config.getOptional(ParqOptions.OUTPUT)
+                    .orElseThrow(() -> ConversionException.usage("no output " + what + " given (-o)"));
+        }
+
         static List<InputFile> expandInputs(List<String> inputs) throws ConversionException {
             try {
                 return InputFiles.expand(inputs);

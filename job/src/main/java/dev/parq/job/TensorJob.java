@@ -191,12 +191,8 @@ public final class TensorJob {
             boolean overwrite) {
 
         static Settings resolve(Configuration config) throws ConversionException {
-            List<String> inputs = config.getOptional(ParqOptions.INPUTS).orElse(List.of());
-            if (inputs.isEmpty()) {
-                throw ConversionException.usage("no input given");
-            }
-            String output = config.getOptional(ParqOptions.OUTPUT)
-                    .orElseThrow(() -> ConversionException.usage("no output file given (-o)"));
+            List<String> inputs = ConvertJob.Settings.requiredInputs(config);
+            String output = ConvertJob.Settings.requiredOutput(config, "file");
             String columnList = config.getOptional(ParqOptions.TENSOR_COLUMNS)
                     .orElseThrow(() -> ConversionException.usage("no columns given (--columns a,b,user.id)"));
             TensorColumns columns;

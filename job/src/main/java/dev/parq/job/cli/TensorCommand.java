@@ -1,23 +1,19 @@
 package dev.parq.job.cli;
 
 import java.io.PrintStream;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.CoreOptions;
-import org.apache.flink.configuration.GlobalConfiguration;
 import org.apache.flink.configuration.MemorySize;
 
 import dev.parq.job.ConversionException;
 import dev.parq.job.ParqOptions;
 import dev.parq.job.TensorJob;
-import dev.parq.parse.operator.OnError;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code parq tensor INPUT... --columns a,b -o OUT.mmap}: numeric fields as a 2-D mmap array. */
@@ -40,8 +36,9 @@ public final class TensorCommand implements Callable<Integer> {
     @Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "INPUT", description = "NDJSON files, directories or globs.")
-    List<String> inputs;
+    @Mixin
+    IngestOptions ingest;
+
 
     @Option(names = "--columns", required = true, paramLabel = "A,B,...",
             description = "Numeric fields, in column order; nested fields as dotted paths: 'latency,user.id'.")
@@ -54,24 +51,10 @@ public final class TensorCommand implements Callable<Integer> {
             description = "The array file (must not exist unless --overwrite).")
     String output;
 
-    @Option(names = "--split-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
-            description = "Input is cut into splits of about this size, at line starts. Default: 64mb.")
-    MemorySize splitSize;
 
-    @Option(names = {"-p", "--parallelism"}, paramLabel = "N",
-            description = "Parallel parsers and writers. Default: all cores (or the cluster's default).")
-    Integer parallelism;
 
-    @Option(names = "--on-error", paramLabel = "MODE",
-            description = "fail: stop at the first bad line, naming its file and byte offset (default);"
-                    + " reject: write bad lines to OUT.rejected/ and go on.")
-    String onError;
 
-    @Option(names = "--overwrite", description = "Replace an existing OUT and the lines in OUT.rejected/.")
-    boolean overwrite;
 
-    @Option(names = "--no-progress", description = "No progress line, even on a terminal.")
-    boolean noProgress;
 
     @Override
     public Integer call() {
@@ -83,7 +66,7 @@ public final class TensorCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        Progress progress = !noProgress && System.console() != null ? new Progress(err) : null;
+        Progress progress = ingest.progress();
         try {
             TensorJob.Result result = TensorJob.run(config, progress);
             if (progress != null) {
@@ -122,29 +105,10 @@ public final class TensorCommand implements Callable<Integer> {
 
     /** The Flink configuration (parq.* keys included), overridden by the flags given. */
     Configuration configuration() {
-        Configuration config = System.getenv("FLINK_CONF_DIR") != null
-                ? GlobalConfiguration.loadConfiguration(System.getenv("FLINK_CONF_DIR"))
-                : new Configuration();
-        config.set(ParqOptions.INPUTS, inputs);
-        config.set(ParqOptions.OUTPUT, output);
+        Configuration config = ingest.configuration(output);
         config.set(ParqOptions.TENSOR_COLUMNS, columns);
         if (dtype != null) {
             config.set(ParqOptions.TENSOR_DTYPE, dtype);
-        }
-        if (splitSize != null) {
-            config.set(ParqOptions.SPLIT_SIZE, splitSize);
-        }
-        if (parallelism != null) {
-            if (parallelism < 1) {
-                throw new IllegalArgumentException("--parallelism must be at least 1, got " + parallelism);
-            }
-            config.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
-        }
-        if (onError != null) {
-            config.set(ParqOptions.ON_ERROR, OnError.parse(onError));
-        }
-        if (overwrite) {
-            config.set(ParqOptions.OVERWRITE, true);
         }
         return config;
     }
