@@ -64,13 +64,8 @@ public final class ConvertJob {
 
     /** Source, parse, sink: the whole pipeline. */
     static void buildPipeline(StreamExecutionEnvironment env, Settings settings) {
-        DataStream<LineChunk> lines = env.fromSource(
-                NdjsonSource.builder(settings.inputs()).splitSize(settings.splitSize()).build(),
-                WatermarkStrategy.noWatermarks(),
-                "read NDJSON");
-        SingleOutputStreamOperator<ArrowBatch> batches = lines.transform(
-                "parse to Arrow", ArrowBatchSerializer.TYPE,
-                new ParseOperator(settings.schema(), settings.onError(), settings.batchRows()));
+        SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(
+                env, settings.inputs(), settings.splitSize(), settings.schema(), settings.onError(), settings.batchRows());
         batches.sinkTo(ParquetSinks.forBatches(
                         new org.apache.flink.core.fs.Path(settings.output().toUri()),
                         settings.schema().rowType(),
@@ -81,7 +76,22 @@ public final class ConvertJob {
                 .name("write rejected lines");
     }
 
-    private static FileSink<String> rejectedLinesSink(Path directory) {
+    /**
+     * The first two stages, shared by every command that reads NDJSON: the mapped source and the
+     * parser, whose main output is Arrow batches and whose {@link ParseOperator#REJECTED} side
+     * output is the bad lines.
+     */
+    static SingleOutputStreamOperator<ArrowBatch> readAndParse(StreamExecutionEnvironment env, List<String> inputs,
+            org.apache.flink.configuration.MemorySize splitSize, TableSchema schema, OnError onError, int batchRows) {
+        DataStream<LineChunk> lines = env.fromSource(
+                NdjsonSource.builder(inputs).splitSize(splitSize).build(),
+                WatermarkStrategy.noWatermarks(),
+                "read NDJSON");
+        return lines.transform("parse to Arrow", ArrowBatchSerializer.TYPE, new ParseOperator(schema, onError, batchRows));
+    }
+
+    /** Bad lines as NDJSON records in {@code rejected-*.ndjson} files of {@code directory}. */
+    static FileSink<String> rejectedLinesSink(Path directory) {
         return FileSink.forRowFormat(
                         new org.apache.flink.core.fs.Path(directory.toUri()), new SimpleStringEncoder<String>())
                 .withBucketAssigner(new BasePathBucketAssigner<>())
@@ -102,20 +112,26 @@ public final class ConvertJob {
         Settings settings = Settings.resolve(config);
         prepareOutput(settings.output(), settings.overwrite());
 
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flinkConfig(config));
-        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
-        env.getConfig().enableObjectReuse();
-        if (settings.parallelism() > 0) {
-            env.setParallelism(settings.parallelism());
-        }
+        StreamExecutionEnvironment env = environment(config, settings.parallelism());
         buildPipeline(env, settings);
 
-        JobExecutionResult result = execute(env, settings, progress);
+        JobExecutionResult result = execute(env, "parq convert to " + settings.output(), settings.totalBytes(), progress);
         long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
         Manifest manifest = Manifest.collect(settings, counters(result), elapsedMs);
         manifest.checkCounts();
         manifest.write(settings.output().resolve(MANIFEST));
         return manifest;
+    }
+
+    /** A batch-mode environment with object reuse; {@code parallelism} 0 keeps Flink's default. */
+    static StreamExecutionEnvironment environment(Configuration config, int parallelism) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flinkConfig(config));
+        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
+        env.getConfig().enableObjectReuse();
+        if (parallelism > 0) {
+            env.setParallelism(parallelism);
+        }
+        return env;
     }
 
     private static Configuration flinkConfig(Configuration config) {
@@ -133,12 +149,16 @@ public final class ConvertJob {
         return flink;
     }
 
-    private static JobExecutionResult execute(
-            StreamExecutionEnvironment env, Settings settings, ProgressListener progress)
+    /**
+     * Runs the job to its end, telling {@code progress} (if not null) about the bytes parsed of
+     * {@code totalBytes} about once a second.
+     */
+    static JobExecutionResult execute(
+            StreamExecutionEnvironment env, String jobName, long totalBytes, ProgressListener progress)
             throws ConversionException {
         JobClient client;
         try {
-            client = env.executeAsync("parq convert to " + settings.output());
+            client = env.executeAsync(jobName);
         } catch (Exception e) {
             throw ConversionException.failed("could not start the conversion: " + describe(e), e);
         }
@@ -149,7 +169,7 @@ public final class ConvertJob {
                     return done.get(1, TimeUnit.SECONDS);
                 } catch (TimeoutException stillRunning) {
                     if (progress != null) {
-                        reportProgress(client, settings, progress);
+                        reportProgress(client, totalBytes, progress);
                     }
                 }
             }
@@ -162,12 +182,12 @@ public final class ConvertJob {
         }
     }
 
-    private static void reportProgress(JobClient client, Settings settings, ProgressListener progress) {
+    private static void reportProgress(JobClient client, long totalBytes, ProgressListener progress) {
         try {
             Map<String, Object> accumulators = client.getAccumulators().get(1, TimeUnit.SECONDS);
             Object bytes = accumulators.get(ConversionCounters.BYTES_IN);
             if (bytes instanceof Long) {
-                progress.update((Long) bytes, settings.totalBytes());
+                progress.update((Long) bytes, totalBytes);
             }
         } catch (TimeoutException | ExecutionException e) {
             // Progress is best effort; the job result decides success.
@@ -176,7 +196,7 @@ public final class ConvertJob {
         }
     }
 
-    private static Counters counters(JobExecutionResult result) {
+    static Counters counters(JobExecutionResult result) {
         Map<String, UnknownField> unknown = result.getAccumulatorResult(ConversionCounters.UNKNOWN_FIELDS);
         return new Counters(
                 longOrZero(result.getAccumulatorResult(ConversionCounters.BYTES_IN)),
@@ -235,7 +255,7 @@ public final class ConvertJob {
         }
     }
 
-    private static void deleteContents(Path directory) throws IOException {
+    static void deleteContents(Path directory) throws IOException {
         try (Stream<Path> entries = Files.walk(directory)) {
             for (Path path : entries.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
                 if (!path.equals(directory)) {
@@ -259,20 +279,9 @@ public final class ConvertJob {
             boolean overwrite) {
 
         static Settings resolve(Configuration config) throws ConversionException {
-            List<String> inputs = config.getOptional(ParqOptions.INPUTS).orElse(List.of());
-            if (inputs.isEmpty()) {
-                throw ConversionException.usage("no input given");
-            }
-            String output = config.getOptional(ParqOptions.OUTPUT)
-                    .orElseThrow(() -> ConversionException.usage("no output directory given (-o)"));
-            List<InputFile> files;
-            try {
-                files = InputFiles.expand(inputs);
-            } catch (dev.parq.source.enumerator.InputNotFoundException e) {
-                throw ConversionException.usage(e.getMessage());
-            } catch (IOException e) {
-                throw ConversionException.failed("cannot read the inputs: " + e, e);
-            }
+            List<String> inputs = requiredInputs(config);
+            String output = requiredOutput(config, "directory");
+            List<InputFile> files = expandInputs(inputs);
             TableSchema schema;
             if (config.getOptional(ParqOptions.SCHEMA).isPresent()) {
                 try {
@@ -292,7 +301,8 @@ public final class ConvertJob {
             }
             ParquetWriterOptions writerOptions;
             try {
-                writerOptions = ParquetWriterOptions.fromConfig(config);
+                writerOptions = ParquetWriterOptions.fromConfig(config)
+                        .withBatchDelay(config.get(ParqOptions.TEST_SINK_BATCH_DELAY));
             } catch (IllegalArgumentException e) {
                 throw ConversionException.usage(e.getMessage());
             }
@@ -311,6 +321,30 @@ public final class ConvertJob {
 
         long totalBytes() {
             return InputFiles.totalBytes(inputFiles);
+        }
+
+        /** The input files, in input order; a missing input is a usage error. */
+        static List<String> requiredInputs(Configuration config) throws ConversionException {
+            List<String> inputs = config.getOptional(ParqOptions.INPUTS).orElse(List.of());
+            if (inputs.isEmpty()) {
+                throw ConversionException.usage("no input given");
+            }
+            return inputs;
+        }
+
+        static String requiredOutput(Configuration config, String what) throws ConversionException {
+            return config.getOptional(ParqOptions.OUTPUT)
+                    .orElseThrow(() -> ConversionException.usage("no output " + what + " given (-o)"));
+        }
+
+        static List<InputFile> expandInputs(List<String> inputs) throws ConversionException {
+            try {
+                return InputFiles.expand(inputs);
+            } catch (dev.parq.source.enumerator.InputNotFoundException e) {
+                throw ConversionException.usage(e.getMessage());
+            } catch (IOException e) {
+                throw ConversionException.failed("cannot read the inputs: " + e, e);
+            }
         }
     }
 }

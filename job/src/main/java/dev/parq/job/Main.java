@@ -6,12 +6,13 @@ import org.apache.logging.log4j.core.config.Configurator;
 import dev.parq.job.cli.ArrayCommand;
 import dev.parq.job.cli.ConvertCommand;
 import dev.parq.job.cli.SchemaCommand;
+import dev.parq.job.cli.TensorCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code parq} command: {@code convert}, {@code schema} and {@code array}. The same class is
- * the entry point of {@code java -jar parq.jar} (an embedded local Flink cluster) and of
+ * The {@code parq} command: {@code convert}, {@code tensor}, {@code schema} and {@code array}. The
+ * same class is the entry point of {@code java -jar parq.jar} (an embedded local Flink cluster) and of
  * {@code flink run parq-job.jar} (the cluster the Flink client points at).
  *
  * <p>Exit codes: 0 on success, 1 when the work failed, 2 on a usage error.
@@ -21,7 +22,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Converts newline-delimited JSON to Parquet on Apache Flink.",
-        subcommands = {ConvertCommand.class, SchemaCommand.class, ArrayCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ConvertCommand.class, TensorCommand.class, SchemaCommand.class, ArrayCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
@@ -31,7 +32,8 @@ public final class Main implements Runnable {
 
     /** Runs a command line and returns its exit code. */
     public static int execute(String... args) {
-        return new CommandLine(new Main()).execute(args);
+        // "@FILE" is parq's own syntax for --schema, not picocli's argument files.
+        return new CommandLine(new Main()).setExpandAtFiles(false).execute(args);
     }
 
     @Override

@@ -99,7 +99,8 @@ public final class Manifest {
         }
     }
 
-    private static long countLines(Path directory) throws IOException {
+    /** Lines in the files of {@code directory} (0 if there is none), skipping hidden in-progress files. */
+    static long countLines(Path directory) throws IOException {
         if (!Files.isDirectory(directory)) {
             return 0;
         }

@@ -1,5 +1,6 @@
 package dev.parq.job;
 
+import java.time.Duration;
 import java.util.List;
 
 import org.apache.flink.configuration.ConfigOption;
@@ -26,7 +27,8 @@ public final class ParqOptions {
     public static final ConfigOption<String> OUTPUT = ConfigOptions.key("parq.output")
             .stringType()
             .noDefaultValue()
-            .withDescription("Output directory for the Parquet files, _rejected/ and _SUCCESS.");
+            .withDescription("Output directory for the Parquet files, _rejected/ and _SUCCESS; for tensor,"
+                    + " the array file.");
 
     public static final ConfigOption<String> SCHEMA = ConfigOptions.key("parq.schema")
             .stringType()
@@ -58,6 +60,23 @@ public final class ParqOptions {
             .intType()
             .defaultValue(4096)
             .withDescription("Rows per Arrow batch handed from the parser to the Parquet writer.");
+
+    public static final ConfigOption<Duration> TEST_SINK_BATCH_DELAY = ConfigOptions.key("parq.test.sink-batch-delay")
+            .durationType()
+            .defaultValue(Duration.ZERO)
+            .withDescription("Test hook: the Parquet writer sleeps this long after each batch, to make the"
+                    + " sink the slow stage when testing backpressure. Leave at 0.");
+
+    public static final ConfigOption<String> TENSOR_COLUMNS = ConfigOptions.key("parq.tensor.columns")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("tensor: the numeric fields that become the array's columns, comma-separated"
+                    + " dotted paths such as 'latency,user.id', in column order.");
+
+    public static final ConfigOption<String> TENSOR_DTYPE = ConfigOptions.key("parq.tensor.dtype")
+            .stringType()
+            .defaultValue("float64")
+            .withDescription("tensor: the element type of the array, float32 or float64.");
 
     private ParqOptions() {}
 }

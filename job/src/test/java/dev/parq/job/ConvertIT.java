@@ -218,6 +218,19 @@ class ConvertIT {
         assertEquals("a BIGINT", JSON.readTree(output.resolve("_SUCCESS").toFile()).get("schema").asText());
     }
 
+    @Test
+    void readsTheSchemaFromAFile() throws Exception {
+        Path input = dir.resolve("in.ndjson");
+        Files.writeString(input, "{\"a\": 1, \"b\": \"x y\"}\n");
+        Path schema = dir.resolve("schema.ddl");
+        Files.writeString(schema, "a INT,\n b STRING\n");
+        Path output = dir.resolve("out");
+        assertEquals(0, Main.execute("convert", input.toString(), "-o", output.toString(), "--schema", "@" + schema,
+                "--no-progress"));
+        assertEquals("a INT, b STRING", JSON.readTree(output.resolve("_SUCCESS").toFile()).get("schema").asText());
+        assertEquals(List.of(List.of(1, "x y")), DuckDb.query("SELECT a, b FROM " + DuckDb.parquet(output)));
+    }
+
     private static void assertJsonEquals(JsonNode expected, Object actualJson, String where) throws IOException {
         JsonNode actual = actualJson == null ? NODES.nullNode() : JSON.readTree(actualJson.toString());
         Comparator<JsonNode> numbersByValue = (a, b) -> a.isNumber() && b.isNumber()

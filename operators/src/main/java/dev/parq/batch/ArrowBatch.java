@@ -3,8 +3,13 @@ package dev.parq.batch;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * The record that flows from the parse operator to the Parquet sink: a batch of rows in Arrow
- * vectors, and where in the input its first row came from.
+ * The record that flows from the parse operator to a sink: a batch of rows in Arrow vectors, and
+ * the byte range of the input they were parsed from.
+ *
+ * <p>A batch covers one contiguous range {@code [firstOffset, endOffset)} of one file and holds
+ * the rows of that range in file order (bad and blank lines in it are not rows). The ranges of
+ * different batches never overlap, so ordering the batches of all parsers by file and
+ * {@code firstOffset} orders the rows as in the input.
  *
  * <p>Ownership: the producer keeps the vectors and refills them for its next batch once the
  * downstream call returns. Parse and sink are chained in one task, so a consumer must finish with
@@ -15,11 +20,13 @@ public final class ArrowBatch {
     private final VectorSchemaRoot root;
     private final String file;
     private final long firstOffset;
+    private final long endOffset;
 
-    public ArrowBatch(VectorSchemaRoot root, String file, long firstOffset) {
+    public ArrowBatch(VectorSchemaRoot root, String file, long firstOffset, long endOffset) {
         this.root = root;
         this.file = file;
         this.firstOffset = firstOffset;
+        this.endOffset = endOffset;
     }
 
     public VectorSchemaRoot root() {
@@ -35,13 +42,18 @@ public final class ArrowBatch {
         return file;
     }
 
-    /** The byte offset of the batch's first row in {@link #file()}. */
+    /** The byte offset in {@link #file()} where the batch's range starts: its first row, or a bad line before it. */
     public long firstOffset() {
         return firstOffset;
     }
 
+    /** The byte offset in {@link #file()} just past the batch's range. */
+    public long endOffset() {
+        return endOffset;
+    }
+
     @Override
     public String toString() {
-        return "ArrowBatch{" + rowCount() + " rows from " + file + "@" + firstOffset + "}";
+        return "ArrowBatch{" + rowCount() + " rows from " + file + " [" + firstOffset + ", " + endOffset + ")}";
     }
 }

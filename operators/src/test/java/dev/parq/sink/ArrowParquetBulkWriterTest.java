@@ -38,7 +38,7 @@ class ArrowParquetBulkWriterTest {
             long start = System.nanoTime();
             for (int batch = 0; batch < 3; batch++) {
                 LogRows.fill(root, batch * 1000L, 1000);
-                writer.addElement(new ArrowBatch(root, "in.ndjson", batch * 1000L));
+                writer.addElement(new ArrowBatch(root, "in.ndjson", batch * 1000L, batch * 1000L + 1000));
             }
             long elapsed = System.nanoTime() - start;
             assertTrue(elapsed >= 3 * delay.toNanos(), "the batch delay test hook was not honored: " + elapsed);

@@ -45,7 +45,7 @@ class ParquetSinkIT {
         @Override
         public ArrowBatch map(Integer rows) {
             LogRows.fill(root, nextRow, rows);
-            ArrowBatch batch = new ArrowBatch(root, "generated", nextRow);
+            ArrowBatch batch = new ArrowBatch(root, "generated", nextRow, nextRow + rows);
             nextRow += rows;
             return batch;
         }

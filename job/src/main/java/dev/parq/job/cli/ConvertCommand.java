@@ -1,23 +1,19 @@
 package dev.parq.job.cli;
 
 import java.io.PrintStream;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.CoreOptions;
-import org.apache.flink.configuration.GlobalConfiguration;
 import org.apache.flink.configuration.MemorySize;
 
 import dev.parq.job.ConversionException;
 import dev.parq.job.ConvertJob;
 import dev.parq.job.Manifest;
 import dev.parq.job.ParqOptions;
-import dev.parq.parse.operator.OnError;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code parq convert INPUT... -o OUTPUT}: the batch conversion. */
@@ -39,8 +35,9 @@ public final class ConvertCommand implements Callable<Integer> {
     @Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "INPUT", description = "NDJSON files, directories or globs.")
-    List<String> inputs;
+    @Mixin
+    IngestOptions ingest;
+
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUTPUT",
             description = "Output directory (created if missing; must be empty unless --overwrite).")
@@ -59,28 +56,14 @@ public final class ConvertCommand implements Callable<Integer> {
             description = "Parquet row group size. Default: 128mb.")
     MemorySize rowGroupSize;
 
-    @Option(names = "--split-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
-            description = "Input is cut into splits of about this size, at line starts. Default: 64mb.")
-    MemorySize splitSize;
 
-    @Option(names = {"-p", "--parallelism"}, paramLabel = "N",
-            description = "Parallel parsers and writers. Default: all cores (or the cluster's default).")
-    Integer parallelism;
 
-    @Option(names = "--on-error", paramLabel = "MODE",
-            description = "fail: stop at the first bad line, naming its file and byte offset (default);"
-                    + " reject: write bad lines to OUTPUT/_rejected/ and go on.")
-    String onError;
 
-    @Option(names = "--overwrite", description = "Replace the contents of a non-empty OUTPUT.")
-    boolean overwrite;
 
     @Option(names = "--sample-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
             description = "Input read for schema inference, spread across the files. Default: 16mb.")
     MemorySize sampleSize;
 
-    @Option(names = "--no-progress", description = "No progress line, even on a terminal.")
-    boolean noProgress;
 
     @Override
     public Integer call() {
@@ -92,7 +75,7 @@ public final class ConvertCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        Progress progress = !noProgress && System.console() != null ? new Progress(err) : null;
+        Progress progress = ingest.progress();
         try {
             Manifest manifest = ConvertJob.run(config, progress);
             if (progress != null) {
@@ -111,11 +94,7 @@ public final class ConvertCommand implements Callable<Integer> {
 
     /** The Flink configuration (parq.* keys included), overridden by the flags given. */
     Configuration configuration() {
-        Configuration config = System.getenv("FLINK_CONF_DIR") != null
-                ? GlobalConfiguration.loadConfiguration(System.getenv("FLINK_CONF_DIR"))
-                : new Configuration();
-        config.set(ParqOptions.INPUTS, inputs);
-        config.set(ParqOptions.OUTPUT, output);
+        Configuration config = ingest.configuration(output);
         if (schema != null) {
             config.set(ParqOptions.SCHEMA, SchemaArgument.read(schema, spec.commandLine()));
         }
@@ -124,21 +103,6 @@ public final class ConvertCommand implements Callable<Integer> {
         }
         if (rowGroupSize != null) {
             config.set(ParqOptions.ROW_GROUP_SIZE, rowGroupSize);
-        }
-        if (splitSize != null) {
-            config.set(ParqOptions.SPLIT_SIZE, splitSize);
-        }
-        if (parallelism != null) {
-            if (parallelism < 1) {
-                throw new IllegalArgumentException("--parallelism must be at least 1, got " + parallelism);
-            }
-            config.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
-        }
-        if (onError != null) {
-            config.set(ParqOptions.ON_ERROR, OnError.parse(onError));
-        }
-        if (overwrite) {
-            config.set(ParqOptions.OVERWRITE, true);
         }
         if (sampleSize != null) {
             config.set(ParqOptions.SAMPLE_SIZE, sampleSize);

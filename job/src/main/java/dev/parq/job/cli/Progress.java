@@ -8,8 +8,10 @@ import dev.parq.job.ProgressListener;
 final class Progress implements ProgressListener {
 
     private final PrintStream terminal;
-    private final long started = System.nanoTime();
     private boolean shown;
+    /** The first report with bytes done: the rate is measured from there, past Flink's start-up. */
+    private long firstNanos;
+    private long firstBytes = -1;
 
     Progress(PrintStream terminal) {
         this.terminal = terminal;
@@ -17,14 +19,20 @@ final class Progress implements ProgressListener {
 
     @Override
     public void update(long bytesDone, long bytesTotal) {
-        double seconds = Math.max(1e-3, (System.nanoTime() - started) / 1e9);
-        double rate = bytesDone / seconds;
+        long now = System.nanoTime();
+        if (firstBytes < 0 && bytesDone > 0) {
+            firstBytes = bytesDone;
+            firstNanos = now;
+        }
+        double seconds = (now - firstNanos) / 1e9;
+        double rate = firstBytes < 0 || seconds < 0.5 ? 0 : (bytesDone - firstBytes) / seconds;
         String eta = rate > 0 && bytesTotal > bytesDone
                 ? Units.duration((long) ((bytesTotal - bytesDone) / rate * 1000))
                 : "-";
         int percent = bytesTotal == 0 ? 100 : (int) (100 * bytesDone / bytesTotal);
-        terminal.printf("\r  %s / %s  %3d%%  %s/s  ETA %s   ",
-                Units.bytes(bytesDone), Units.bytes(bytesTotal), percent, Units.bytes((long) rate), eta);
+        terminal.printf("\r  %s / %s  %3d%%  %s  ETA %s   ",
+                Units.bytes(bytesDone), Units.bytes(bytesTotal), percent,
+                rate > 0 ? Units.bytes((long) rate) + "/s" : "-", eta);
         terminal.flush();
         shown = true;
     }

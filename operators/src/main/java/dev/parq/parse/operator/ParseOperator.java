@@ -24,6 +24,10 @@ import dev.parq.source.reader.LineChunk;
  * and emits every full batch downstream. A bad line fails the job or goes to the
  * {@link #REJECTED} side output as an NDJSON record, by {@link OnError}.
  *
+ * <p>A batch holds the rows of one contiguous byte range of one file (see {@link ArrowBatch}): a
+ * partly filled batch is emitted before a chunk that does not continue its range, such as the
+ * next split this parser reads when it is not the adjacent one.
+ *
  * <p>The batch's vectors are refilled after the chained sink returns (see {@link ArrowBatch}); a
  * partly filled batch is emitted at the end of the input and before each checkpoint barrier, so
  * that a checkpoint never holds rows the sink has not seen.
@@ -42,6 +46,7 @@ public final class ParseOperator extends AbstractStreamOperator<ArrowBatch>
     private transient BatchParser parser;
     private transient String batchFile;
     private transient long batchOffset;
+    private transient long batchEnd;
     private transient long reportedRecords;
     private transient long reportedRejected;
 
@@ -89,12 +94,16 @@ public final class ParseOperator extends AbstractStreamOperator<ArrowBatch>
         int from = buffer.position();
         int to = buffer.limit();
         int position = from;
+        if (!chunk.file().equals(batchFile) || chunk.fileOffset() != batchEnd) {
+            emitBatch();
+        }
         while (position < to) {
             if (parser.rows() == 0) {
                 batchFile = chunk.file();
                 batchOffset = chunk.fileOffset() + (position - from);
             }
             position = parser.parse(buffer, position, to, chunk.file(), chunk.fileOffset() + (position - from));
+            batchEnd = chunk.fileOffset() + (position - from);
             if (parser.isFull()) {
                 emitBatch();
             }
@@ -116,7 +125,7 @@ public final class ParseOperator extends AbstractStreamOperator<ArrowBatch>
         if (rows == 0) {
             return;
         }
-        output.collect(new StreamRecord<>(new ArrowBatch(parser.batch(), batchFile, batchOffset)));
+        output.collect(new StreamRecord<>(new ArrowBatch(parser.batch(), batchFile, batchOffset, batchEnd)));
         rowsMetric.inc(rows);
         parser.clear();
     }

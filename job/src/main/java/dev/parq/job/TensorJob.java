@@ -1,0 +1,243 @@
+package dev.parq.job;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+import dev.parq.batch.ArrowBatch;
+import dev.parq.mmap.DType;
+import dev.parq.mmap.MmapArrayException;
+import dev.parq.mmap.MmapArrayWriter;
+import dev.parq.parse.operator.OnError;
+import dev.parq.parse.operator.ParseOperator;
+import dev.parq.schema.SchemaException;
+import dev.parq.sink.tensor.Segment;
+import dev.parq.sink.tensor.TensorColumns;
+import dev.parq.sink.tensor.TensorSink;
+import dev.parq.source.enumerator.InputFile;
+import dev.parq.source.enumerator.InputFiles;
+
+/**
+ * NDJSON to a 2-D mmap array {@code [rows, columns]}: the same source and parser as
+ * {@link ConvertJob}, with the chosen numeric fields as DOUBLE columns; the tensor sink writes
+ * row segments named by input range into a hidden directory next to the output, and the client
+ * concatenates them in input order behind the array header. Bad lines go to
+ * {@code OUT.rejected/} or fail the run, as in a conversion.
+ */
+public final class TensorJob {
+
+    public static final String REJECTED_SUFFIX = ".rejected";
+
+    private TensorJob() {}
+
+    /** Source, parse, tensor sink. */
+    static void buildPipeline(StreamExecutionEnvironment env, Settings settings) {
+        SingleOutputStreamOperator<ArrowBatch> batches = ConvertJob.readAndParse(env, settings.inputs(),
+                settings.splitSize(), settings.columns().schema(), settings.onError(), settings.batchRows());
+        batches.sinkTo(new TensorSink(settings.segmentsDir().toString(),
+                        settings.inputFiles().stream().map(InputFile::path).toList(),
+                        settings.columns(), settings.dtype()))
+                .name("write tensor rows");
+        if (settings.onError() == OnError.REJECT) {
+            batches.getSideOutput(ParseOperator.REJECTED)
+                    .sinkTo(ConvertJob.rejectedLinesSink(settings.rejectedDir()))
+                    .name("write rejected lines");
+        }
+    }
+
+    /**
+     * Runs the job, assembles the array file and checks that every record read is either a row
+     * of the array or a rejected line.
+     *
+     * @param progress told about the bytes parsed about once a second, or null
+     */
+    public static Result run(Configuration config, ProgressListener progress) throws ConversionException {
+        long started = System.nanoTime();
+        Settings settings = Settings.resolve(config);
+        prepareOutput(settings);
+        Exception failure = null;
+        try {
+            StreamExecutionEnvironment env = ConvertJob.environment(config, settings.parallelism());
+            buildPipeline(env, settings);
+            JobExecutionResult result = ConvertJob.execute(
+                    env, "parq tensor to " + settings.output(), settings.totalBytes(), progress);
+            ConvertJob.Counters counters = ConvertJob.counters(result);
+            long rows = assemble(settings);
+            long rejected = countRejected(settings);
+            if (rows + rejected != counters.recordsIn() || rejected != counters.rejected()) {
+                throw ConversionException.failed(String.format(
+                        "counts do not add up: %d records read, %d rows in the array, %d rejected lines on disk"
+                                + " (%d counted by the parsers); %s is incomplete",
+                        counters.recordsIn(), rows, rejected, counters.rejected(), settings.output()), null);
+            }
+            Path array = settings.segmentsDir().resolve(settings.output().getFileName());
+            move(array, settings.output());
+            return new Result(settings.output(), rows, settings.columns().names(), settings.dtype(),
+                    counters.recordsIn(), rejected,
+                    settings.onError() == OnError.REJECT ? settings.rejectedDir() : null,
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        } catch (ConversionException | RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            removeSegments(settings.segmentsDir(), failure);
+        }
+    }
+
+    /** Removes the temporary directory; failing to is the run's failure unless it already failed. */
+    private static void removeSegments(Path directory, Exception failure) throws ConversionException {
+        try {
+            deleteSegments(directory);
+        } catch (IOException e) {
+            if (failure != null) {
+                failure.addSuppressed(e);
+            } else {
+                throw ConversionException.failed("cannot remove the temporary directory " + directory + ": " + e, e);
+            }
+        }
+    }
+
+    /** Concatenates the segments in input order into an array file inside the segments directory. */
+    private static long assemble(Settings settings) throws ConversionException {
+        Path array = settings.segmentsDir().resolve(settings.output().getFileName());
+        try (MmapArrayWriter writer = MmapArrayWriter.create(array, settings.dtype(), settings.columns().count())) {
+            for (Segment segment : Segment.listInOrder(settings.segmentsDir())) {
+                writer.appendFile(segment.path());
+            }
+            long rows = writer.rows();
+            writer.close();
+            return rows;
+        } catch (MmapArrayException | IOException e) {
+            throw ConversionException.failed("cannot assemble " + settings.output() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static long countRejected(Settings settings) throws ConversionException {
+        try {
+            return Manifest.countLines(settings.rejectedDir());
+        } catch (IOException e) {
+            throw ConversionException.failed("cannot count the rejected lines in " + settings.rejectedDir() + ": " + e, e);
+        }
+    }
+
+    private static void move(Path from, Path to) throws ConversionException {
+        try {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw ConversionException.failed("cannot move the array to " + to + ": " + e, e);
+        }
+    }
+
+    private static void prepareOutput(Settings settings) throws ConversionException {
+        Path output = settings.output();
+        Path rejected = settings.rejectedDir();
+        try {
+            if (Files.isDirectory(output)) {
+                throw ConversionException.usage("output " + output + " is a directory; tensor writes one array file");
+            }
+            boolean rejectedNotEmpty = false;
+            if (Files.isDirectory(rejected)) {
+                try (Stream<Path> entries = Files.list(rejected)) {
+                    rejectedNotEmpty = entries.findAny().isPresent();
+                }
+            }
+            if ((Files.exists(output) || rejectedNotEmpty) && !settings.overwrite()) {
+                throw ConversionException.usage((Files.exists(output) ? "output " + output : rejected)
+                        + " exists; pass --overwrite to replace it");
+            }
+            if (Files.isDirectory(rejected)) {
+                ConvertJob.deleteContents(rejected);
+            }
+            deleteSegments(settings.segmentsDir());
+            Files.createDirectories(settings.segmentsDir());
+        } catch (IOException e) {
+            throw ConversionException.failed("cannot prepare output " + output + ": " + e, e);
+        }
+    }
+
+    private static void deleteSegments(Path directory) throws IOException {
+        if (Files.isDirectory(directory)) {
+            ConvertJob.deleteContents(directory);
+            Files.delete(directory);
+        }
+    }
+
+    /** What a tensor run produced. */
+    public record Result(Path output, long rows, List<String> columns, DType<?> dtype, long recordsIn,
+            long rejected, Path rejectedDir, long elapsedMs) {}
+
+    /** A tensor run's settings, resolved from the configuration and checked before the job starts. */
+    record Settings(
+            List<String> inputs,
+            List<InputFile> inputFiles,
+            Path output,
+            TensorColumns columns,
+            DType<?> dtype,
+            OnError onError,
+            MemorySize splitSize,
+            int batchRows,
+            int parallelism,
+            boolean overwrite) {
+
+        static Settings resolve(Configuration config) throws ConversionException {
+            List<String> inputs = ConvertJob.Settings.requiredInputs(config);
+            String output = ConvertJob.Settings.requiredOutput(config, "file");
+            String columnList = config.getOptional(ParqOptions.TENSOR_COLUMNS)
+                    .orElseThrow(() -> ConversionException.usage("no columns given (--columns a,b,user.id)"));
+            TensorColumns columns;
+            try {
+                columns = TensorColumns.parse(columnList);
+            } catch (SchemaException e) {
+                throw ConversionException.usage(e.getMessage());
+            }
+            DType<?> dtype = dtype(config.get(ParqOptions.TENSOR_DTYPE));
+            List<InputFile> files = ConvertJob.Settings.expandInputs(inputs);
+            return new Settings(
+                    inputs,
+                    files,
+                    Path.of(output).toAbsolutePath().normalize(),
+                    columns,
+                    dtype,
+                    config.get(ParqOptions.ON_ERROR),
+                    config.get(ParqOptions.SPLIT_SIZE),
+                    config.get(ParqOptions.BATCH_ROWS),
+                    config.getOptional(CoreOptions.DEFAULT_PARALLELISM).orElse(0),
+                    config.get(ParqOptions.OVERWRITE));
+        }
+
+        private static DType<?> dtype(String name) throws ConversionException {
+            if (name.equalsIgnoreCase("float32")) {
+                return DType.FLOAT32;
+            }
+            if (name.equalsIgnoreCase("float64")) {
+                return DType.FLOAT64;
+            }
+            throw ConversionException.usage("unknown dtype '" + name + "': expected float32 or float64");
+        }
+
+        /** Bad lines, in the same record format as a conversion's {@code _rejected/}. */
+        Path rejectedDir() {
+            return output.resolveSibling(output.getFileName() + REJECTED_SUFFIX);
+        }
+
+        /** The writers' segments and the array while it is assembled: hidden, next to the output. */
+        Path segmentsDir() {
+            return output.resolveSibling("." + output.getFileName() + ".segments");
+        }
+
+        long totalBytes() {
+            return InputFiles.totalBytes(inputFiles);
+        }
+    }
+}

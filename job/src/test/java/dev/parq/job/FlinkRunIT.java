@@ -1,0 +1,199 @@
+package dev.parq.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.parq.job.cluster.SmokeJob;
+import dev.parq.job.cluster.StandaloneCluster;
+import dev.parq.job.cluster.StandaloneCluster.CliResult;
+
+/**
+ * {@code flink run parq-job.jar convert ...} as a user runs it: Flink's own CLI submits the thin
+ * jar to a standalone cluster whose JobManager and TaskManager are separate JVMs with nothing of
+ * parq on their class path, so everything the job needs must travel in parq-job.jar.
+ *
+ * <p>Alone: {@code mvn -pl job -am verify -Dit.test=FlinkRunIT -Dtest=none
+ * -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false}. The cluster's
+ * logs stay in {@code job/target/flink-cluster/FlinkRunIT/log/}.
+ */
+class FlinkRunIT {
+
+    private static final Path TARGET = Path.of("target").toAbsolutePath();
+    private static final Path JOB_JAR = TARGET.resolve("parq-job.jar");
+    private static final Path LIB = TARGET.resolve("flink-cluster/lib");
+    /** Jar name prefixes of what parq-job.jar must bring itself. */
+    private static final List<String> PARQ_JAR_LIBRARIES =
+            List.of("parq-", "flink-parquet", "parquet-", "hadoop-", "arrow-", "picocli");
+    private static final String SCHEMA = "id BIGINT, name STRING, score DOUBLE, tags ARRAY<STRING>";
+    private static final long INPUT_BYTES = 20L << 20;
+    private static final Duration CLI_TIMEOUT = Duration.ofSeconds(90);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static StandaloneCluster cluster;
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        assertTrue(Files.isRegularFile(JOB_JAR), JOB_JAR + " is built by the package phase");
+        cluster = StandaloneCluster.start(LIB, TARGET.resolve("flink-cluster/FlinkRunIT"), Duration.ofSeconds(60));
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void jobManagerAndTaskManagerAreSeparateProcesses() {
+        assertTrue(cluster.isRunning(), cluster.diagnostics());
+        long self = ProcessHandle.current().pid();
+        assertNotEquals(cluster.jobManagerPid(), cluster.taskManagerPid());
+        assertNotEquals(self, cluster.jobManagerPid());
+        assertNotEquals(self, cluster.taskManagerPid());
+        String jobManager = commandLine(cluster.jobManagerPid());
+        assertTrue(jobManager.contains("StandaloneSessionClusterEntrypoint"), jobManager);
+        String taskManager = commandLine(cluster.taskManagerPid());
+        assertTrue(taskManager.contains("TaskManagerRunner"), taskManager);
+    }
+
+    @Test
+    void clusterClassPathHoldsNothingOfParq() throws IOException {
+        try (Stream<Path> jars = Files.list(LIB)) {
+            List<String> bundled = jars.map(jar -> jar.getFileName().toString())
+                    .filter(name -> PARQ_JAR_LIBRARIES.stream().anyMatch(name::startsWith))
+                    .toList();
+            assertEquals(List.of(), bundled, "these belong in parq-job.jar, not in the cluster's lib/");
+        }
+    }
+
+    @Test
+    void runsAPlainFlinkJob() throws Exception {
+        CliResult run = flink("run", SmokeJob.writeJar(dir.resolve("smoke.jar")).toString());
+        assertEquals(0, run.exitCode(), failure(run));
+        assertTrue(run.out().contains("sum 500500"), failure(run));
+        assertEquals("FINISHED", jobState(SmokeJob.NAME), failure(run));
+    }
+
+    @Test
+    void flinkRunShowsParqUsage() throws Exception {
+        CliResult help = flink("run", JOB_JAR.toString(), "--help");
+        assertEquals(0, help.exitCode(), failure(help));
+        assertTrue(help.out().contains("convert") && help.out().contains("schema"), failure(help));
+    }
+
+    @Test
+    void convertsOnTheCluster() throws Exception {
+        Path input = dir.resolve("people.ndjson");
+        long lines = writePeople(input, INPUT_BYTES);
+        Path output = dir.resolve("people-parquet");
+
+        CliResult run = flink("run", JOB_JAR.toString(), "convert", input.toString(), "-o", output.toString(),
+                "--schema", SCHEMA, "--parallelism", "2", "--split-size", "1mb");
+
+        assertEquals(0, run.exitCode(), failure(run));
+        assertEquals("FINISHED", jobState("parq convert to " + output), failure(run));
+        JsonNode manifest = JSON.readTree(output.resolve(ConvertJob.MANIFEST).toFile());
+        assertEquals(lines, manifest.path("records_in").asLong(), manifest.toString());
+        assertEquals(lines, manifest.path("rows_written").asLong(), manifest.toString());
+        assertEquals(0, manifest.path("rejected").asLong(), manifest.toString());
+        List<Object> countAndSum = DuckDb.query("SELECT count(*), sum(id) FROM " + DuckDb.parquet(output)).get(0);
+        assertEquals(lines, ((Number) countAndSum.get(0)).longValue());
+        assertEquals(lines * (lines + 1) / 2, ((Number) countAndSum.get(1)).longValue());
+    }
+
+    @Test
+    void badLineFailsTheRunNamingFileAndOffset() throws Exception {
+        Path input = dir.resolve("with-bad-line.ndjson");
+        long badLineOffset;
+        try (BufferedWriter out = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
+            StringBuilder good = new StringBuilder();
+            for (long id = 1; id <= 1000; id++) {
+                good.append(person(id));
+            }
+            out.write(good.toString());
+            badLineOffset = good.toString().getBytes(StandardCharsets.UTF_8).length;
+            out.write("{\"id\": 1001, \"name\": \"broken\", \"score\": oops}\n");
+            out.write(person(1002));
+        }
+
+        Path output = dir.resolve("bad-parquet");
+        CliResult run = flink("run", JOB_JAR.toString(), "convert", input.toString(),
+                "-o", output.toString(), "--schema", SCHEMA, "--on-error", "fail");
+
+        assertNotEquals(0, run.exitCode(), failure(run));
+        assertEquals("FAILED", jobState("parq convert to " + output), failure(run));
+        assertTrue((run.out() + run.err()).contains(input + ": bad line at byte " + badLineOffset), failure(run));
+        assertTrue(cluster.isRunning(), "a failed job must not take the cluster down\n" + cluster.diagnostics());
+    }
+
+    private static CliResult flink(String... args) throws IOException, InterruptedException {
+        String[] withAddress = new String[args.length + 2];
+        withAddress[0] = args[0];
+        withAddress[1] = "-m";
+        withAddress[2] = "127.0.0.1:" + cluster.restPort();
+        System.arraycopy(args, 1, withAddress, 3, args.length - 1);
+        return cluster.flink(CLI_TIMEOUT, withAddress);
+    }
+
+    private static String commandLine(long pid) {
+        return ProcessHandle.of(pid).flatMap(process -> process.info().commandLine()).orElse("(gone)");
+    }
+
+    /** The state the JobManager reports for the one job of that name. */
+    private static String jobState(String name) throws IOException, InterruptedException {
+        List<JsonNode> jobs = StreamSupport.stream(cluster.rest("/jobs/overview").path("jobs").spliterator(), false)
+                .filter(job -> job.path("name").asText().equals(name))
+                .toList();
+        assertFalse(jobs.isEmpty(), "the JobManager ran no job named '" + name + "'");
+        assertEquals(1, jobs.size(), "jobs named '" + name + "': " + jobs);
+        return jobs.get(0).path("state").asText();
+    }
+
+    /** Writes people with ids 1, 2, ... until the file holds at least {@code bytes}; returns the count. */
+    private static long writePeople(Path file, long bytes) throws IOException {
+        long written = 0;
+        long id = 0;
+        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            while (written < bytes) {
+                String line = person(++id);
+                out.write(line);
+                written += line.length();
+            }
+        }
+        return id;
+    }
+
+    private static String person(long id) {
+        return "{\"id\":" + id + ",\"name\":\"person-" + id + "\",\"score\":" + (id % 1000) / 4.0
+                + ",\"tags\":[\"t" + id % 7 + "\",\"batch-" + id / 10_000 + "\"]}\n";
+    }
+
+    private static String failure(CliResult run) {
+        return "flink exited " + run.exitCode() + "\n--- stdout\n" + run.out() + "\n--- stderr\n" + run.err()
+                + cluster.diagnostics();
+    }
+}
