@@ -6,6 +6,7 @@ import java.util.Map;
 
 import dev.parq.sink.column.ArrowColumnWriters;
 import dev.parq.sink.column.ColumnStriper;
+import dev.parq.sink.column.DistinctValueSample;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.hadoop.conf.Configuration;
@@ -31,15 +32,21 @@ final class ColumnarFileWriter {
     /** Rows written column by column before sizes are checked; bounds how far a page can overshoot. */
     private static final int SLICE_ROWS = 1024;
 
+    /** Values of each column looked at, in the file's first batch, to choose its encoding. */
+    private static final int DICTIONARY_SAMPLE_VALUES = 8192;
+
     private final RowType rowType;
     private final MessageType schema;
     private final ColumnDescriptor[] columns;
     private final Map<String, String> metadata;
     private final long rowGroupSize;
-    private final ParquetProperties properties;
+    private final ParquetWriterOptions options;
     private final CodecFactory codecs;
     private final BytesInputCompressor compressor;
     private final ParquetFileWriter file;
+
+    /** Parquet's settings; the per-column dictionary choices join them at the first batch. */
+    private ParquetProperties properties;
 
     private ColumnStriper[] stripers;
     private ColumnChunkPageWriteStore pageStore;
@@ -56,18 +63,21 @@ final class ColumnarFileWriter {
         this.columns = schema.getColumns().toArray(new ColumnDescriptor[0]);
         this.metadata = metadata;
         this.rowGroupSize = options.rowGroupSize();
-        this.properties = ParquetProperties.builder()
-                .withPageSize(options.pageSize())
-                .withDictionaryPageSize(options.pageSize())
-                .withDictionaryEncoding(options.dictionary())
-                .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
-                .build();
+        this.options = options;
+        this.properties = properties(options).build();
         this.codecs = new CodecFactory(new Configuration(), options.pageSize());
         this.compressor = codecs.getCompressor(options.compression().codec());
         this.file = new ParquetFileWriter(
                 out, schema, ParquetFileWriter.Mode.CREATE, rowGroupSize, 0, null, properties);
         file.start();
-        startRowGroup();
+    }
+
+    private static ParquetProperties.Builder properties(ParquetWriterOptions options) {
+        return ParquetProperties.builder()
+                .withPageSize(options.pageSize())
+                .withDictionaryPageSize(options.pageSize())
+                .withDictionaryEncoding(options.dictionary())
+                .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0);
     }
 
     /** Points the column writers at {@code root}'s vectors, whose schema has been checked. */
@@ -78,6 +88,15 @@ final class ColumnarFileWriter {
 
     /** Writes the first {@code rows} rows of the bound vectors. */
     void write(int rows) throws IOException {
+        if (rows == 0) {
+            return;
+        }
+        if (columnStore == null) {
+            if (options.dictionary()) {
+                chooseDictionaries(rows);
+            }
+            startRowGroup();
+        }
         for (int start = 0; start < rows; start += SLICE_ROWS) {
             int end = Math.min(rows, start + SLICE_ROWS);
             for (int c = 0; c < stripers.length; c++) {
@@ -100,6 +119,26 @@ final class ColumnarFileWriter {
         }
     }
 
+    /**
+     * Turns dictionary encoding off for the columns whose values in the first {@code rows} rows
+     * say that their dictionary would not fit into a dictionary page: parquet-mr would hash each of
+     * their values until the dictionary overflows, in every row group, and then write them plain.
+     * The choice holds for the whole file.
+     */
+    private void chooseDictionaries(int rows) {
+        ParquetProperties.Builder chosen = properties(options);
+        for (int c = 0; c < columns.length; c++) {
+            DistinctValueSample sample = new DistinctValueSample(DICTIONARY_SAMPLE_VALUES);
+            for (int row = 0; row < rows && !sample.isFull(); row++) {
+                stripers[c].write(sample, row, 0, 0);
+            }
+            if (!sample.dictionaryFits(options.pageSize())) {
+                chosen.withDictionaryEncoding(String.join(".", columns[c].getPath()), false);
+            }
+        }
+        properties = chosen.build();
+    }
+
     private void startRowGroup() {
         pageStore = new ColumnChunkPageWriteStore(compressor, schema, properties.getAllocator(),
                 properties.getColumnIndexTruncateLength(), properties.getPageWriteChecksumEnabled(), null,
@@ -113,6 +152,9 @@ final class ColumnarFileWriter {
     }
 
     private void flushRowGroup() throws IOException {
+        if (columnStore == null) {
+            return;
+        }
         if (rowGroupRows > 0) {
             file.startBlock(rowGroupRows);
             columnStore.flush();

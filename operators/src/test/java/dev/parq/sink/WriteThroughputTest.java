@@ -11,11 +11,11 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.parquet.io.LocalOutputFile;
 import org.junit.jupiter.api.RepeatedTest;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Measures the writer alone, on a million log-like rows and on the nested all-types rows; filling
@@ -37,33 +37,44 @@ class WriteThroughputTest {
         return THREADS.getCurrentThreadCpuTime();
     }
 
-    @Test
-    void writesAMillionAppLogRows() throws Exception {
-        for (int run = 0; run < 3; run++) {
-            Path file = dir.resolve("app-log-" + run + ".parquet");
+    /**
+     * The application log, into one file or into files of 100,000 rows, as a sink rolling its
+     * files on every checkpoint writes them; each file chooses its encodings anew.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {ROWS, 100_000})
+    void writesAMillionAppLogRows(int rowsPerFile) throws Exception {
+        for (int run = 0; run < 5; run++) {
             long jsonBytes = 0;
+            long parquetBytes = 0;
             long nanos = 0;
             try (BufferAllocator allocator = new RootAllocator();
                     VectorSchemaRoot root =
                             VectorSchemaRoot.create(ArrowSchemas.toArrow(AppLogRows.ROW_TYPE), allocator)) {
                 root.allocateNew();
-                ArrowParquetWriter writer = new ArrowParquetWriter(
-                        new LocalOutputFile(file), AppLogRows.ROW_TYPE, ParquetWriterOptions.defaults());
-                for (int first = 0; first < ROWS; first += BATCH) {
-                    jsonBytes += AppLogRows.fill(root, first, Math.min(BATCH, ROWS - first));
+                for (int fileFirst = 0; fileFirst < ROWS; fileFirst += rowsPerFile) {
+                    Path file = dir.resolve("app-log-" + run + "-" + fileFirst + ".parquet");
+                    ArrowParquetWriter writer = new ArrowParquetWriter(
+                            new LocalOutputFile(file), AppLogRows.ROW_TYPE, ParquetWriterOptions.defaults());
+                    int fileEnd = Math.min(ROWS, fileFirst + rowsPerFile);
+                    for (int first = fileFirst; first < fileEnd; first += BATCH) {
+                        jsonBytes += AppLogRows.fill(root, first, Math.min(BATCH, fileEnd - first));
+                        long start = cpuNanos();
+                        writer.write(root);
+                        nanos += cpuNanos() - start;
+                    }
                     long start = cpuNanos();
-                    writer.write(root);
+                    writer.close();
                     nanos += cpuNanos() - start;
+                    parquetBytes += Files.size(file);
+                    Files.delete(file);
                 }
-                long start = cpuNanos();
-                writer.close();
-                nanos += cpuNanos() - start;
             }
             double seconds = nanos / 1e9;
-            System.out.printf("parq.bench app log run %d: %,d rows in %.2f s CPU = %,.0f rows/s;"
+            System.out.printf("parq.bench app log, %,d rows a file, run %d: %,d rows in %.2f s CPU = %,.0f rows/s;"
                             + " NDJSON input %.1f MB at %.1f MB/s; Parquet %.1f MB%n",
-                    run, ROWS, seconds, ROWS / seconds, jsonBytes / 1e6, jsonBytes / 1e6 / seconds,
-                    Files.size(file) / 1e6);
+                    rowsPerFile, run, ROWS, seconds, ROWS / seconds, jsonBytes / 1e6, jsonBytes / 1e6 / seconds,
+                    parquetBytes / 1e6);
         }
     }
 
