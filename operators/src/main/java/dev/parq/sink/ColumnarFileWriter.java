@@ -121,9 +121,9 @@ final class ColumnarFileWriter {
 
     /**
      * Turns dictionary encoding off for the columns whose values in the first {@code rows} rows
-     * say that their dictionary would not fit into a dictionary page: parquet-mr would hash each of
-     * their values until the dictionary overflows, in every row group, and then write them plain.
-     * The choice holds for the whole file.
+     * are too often distinct for a dictionary to pay, or would overflow a dictionary page, after
+     * which parquet-mr falls back to plain encoding anyway, in every row group anew. The choice
+     * holds for the whole file.
      */
     private void chooseDictionaries(int rows) {
         ParquetProperties.Builder chosen = properties(options);
@@ -132,7 +132,7 @@ final class ColumnarFileWriter {
             for (int row = 0; row < rows && !sample.isFull(); row++) {
                 stripers[c].write(sample, row, 0, 0);
             }
-            if (!sample.dictionaryFits(options.pageSize())) {
+            if (!sample.dictionaryPays(options.pageSize())) {
                 chosen.withDictionaryEncoding(String.join(".", columns[c].getPath()), false);
             }
         }

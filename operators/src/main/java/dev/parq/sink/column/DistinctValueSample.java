@@ -19,6 +19,13 @@ public final class DistinctValueSample implements ColumnWriter {
     /** Fewer values than this say too little, and leave the choice to parquet-mr's own fallback. */
     static final int MIN_VALUES = 256;
 
+    /**
+     * Above this share of distinct values in the sample, dictionary lookups cost more CPU than
+     * the smaller pages are worth: each value is hashed and compared against a dictionary entry
+     * that is rarely in cache.
+     */
+    static final double MAX_DISTINCT_SHARE = 0.2;
+
     private final int maxValues;
     private final Map<Long, Integer> counts = new HashMap<>();
     private int values;
@@ -33,13 +40,17 @@ public final class DistinctValueSample implements ColumnWriter {
     }
 
     /**
-     * Whether the column's distinct values, as estimated from the sample, fit into a dictionary
-     * page of {@code dictionaryPageSize} bytes. A column whose dictionary would outgrow that page
-     * falls back to plain encoding in parquet-mr anyway, after hashing every value until then.
+     * Whether dictionary encoding pays for the column: few of the sampled values are distinct,
+     * and the column's distinct values, as estimated from the sample, fit into a dictionary page
+     * of {@code dictionaryPageSize} bytes. A column whose dictionary would outgrow that page falls
+     * back to plain encoding in parquet-mr anyway, after hashing every value until then.
      */
-    public boolean dictionaryFits(int dictionaryPageSize) {
+    public boolean dictionaryPays(int dictionaryPageSize) {
         if (values < MIN_VALUES) {
             return true;
+        }
+        if (counts.size() > values * MAX_DISTINCT_SHARE) {
+            return false;
         }
         int seenOnce = 0;
         int seenTwice = 0;
