@@ -1,8 +1,6 @@
 package dev.parq.sink.column;
 
 import java.nio.ByteBuffer;
-import java.util.HashMap;
-import java.util.Map;
 
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.Binary;
@@ -12,7 +10,8 @@ import org.apache.parquet.io.api.Binary;
  * rows of a file, and counts how often each value occurs, to judge whether dictionary encoding
  * pays for the column.
  *
- * <p>Values are kept as 64-bit hashes; a collision merely undercounts by one.
+ * <p>Values are kept as 64-bit hashes in an open-addressing table; a collision merely undercounts
+ * by one.
  */
 public final class DistinctValueSample implements ColumnWriter {
 
@@ -27,12 +26,18 @@ public final class DistinctValueSample implements ColumnWriter {
     static final double MAX_DISTINCT_SHARE = 0.2;
 
     private final int maxValues;
-    private final Map<Long, Integer> counts = new HashMap<>();
+    /** Hashes of the distinct values, 0 marking a free slot, and how often each was seen. */
+    private final long[] hashes;
+    private final int[] counts;
+    private int distinct;
     private int values;
     private long valueBytes;
 
     public DistinctValueSample(int maxValues) {
         this.maxValues = maxValues;
+        int slots = Integer.highestOneBit(Math.max(maxValues, 1)) * 4;
+        this.hashes = new long[slots];
+        this.counts = new int[slots];
     }
 
     public boolean isFull() {
@@ -49,12 +54,12 @@ public final class DistinctValueSample implements ColumnWriter {
         if (values < MIN_VALUES) {
             return true;
         }
-        if (counts.size() > values * MAX_DISTINCT_SHARE) {
+        if (distinct > values * MAX_DISTINCT_SHARE) {
             return false;
         }
         int seenOnce = 0;
         int seenTwice = 0;
-        for (int count : counts.values()) {
+        for (int count : counts) {
             if (count == 1) {
                 seenOnce++;
             } else if (count == 2) {
@@ -62,16 +67,27 @@ public final class DistinctValueSample implements ColumnWriter {
             }
         }
         // Chao1, bias-corrected: the values seen once and twice tell how many were not seen at all.
-        double distinct = counts.size() + (double) seenOnce * (seenOnce - 1) / (2.0 * (seenTwice + 1));
-        return distinct * valueBytes / values <= dictionaryPageSize;
+        double estimated = distinct + (double) seenOnce * (seenOnce - 1) / (2.0 * (seenTwice + 1));
+        return estimated * valueBytes / values <= dictionaryPageSize;
     }
 
     private void add(long hash, int bytes) {
-        if (values < maxValues) {
-            counts.merge(hash, 1, Integer::sum);
-            values++;
-            valueBytes += bytes;
+        if (values >= maxValues) {
+            return;
         }
+        long key = hash == 0 ? 1 : hash;
+        int mask = hashes.length - 1;
+        int slot = (int) key & mask;
+        while (hashes[slot] != 0 && hashes[slot] != key) {
+            slot = (slot + 1) & mask;
+        }
+        if (hashes[slot] == 0) {
+            hashes[slot] = key;
+            distinct++;
+        }
+        counts[slot]++;
+        values++;
+        valueBytes += bytes;
     }
 
     private static long mix(long x) {
@@ -92,7 +108,7 @@ public final class DistinctValueSample implements ColumnWriter {
 
     @Override
     public void write(boolean value, int repetitionLevel, int definitionLevel) {
-        add(value ? 1 : 0, 1);
+        add(mix(value ? 1 : 2), 1);
     }
 
     @Override
