@@ -56,6 +56,8 @@ public final class PlainPageWriter {
     private int maxLength;
     private byte[] levels = new byte[256];
     private int levelsLength;
+    /** The string bytes of the rows being appended, copied out of Arrow memory in one piece. */
+    private byte[] slice = new byte[64 * 1024];
 
     public PlainPageWriter(ColumnDescriptor column, PageWriter pages, int pageSize, int pageRowLimit) {
         this.column = column;
@@ -167,8 +169,14 @@ public final class PlainPageWriter {
     private void appendStrings(VarCharVector vector, int start, int end) {
         ArrowBuf validity = vector.getValidityBuffer();
         ArrowBuf offsets = vector.getOffsetBuffer();
-        ArrowBuf data = vector.getDataBuffer();
         growDefined(rows + end - start);
+        int sliceStart = offsets.getInt((long) start * BaseVariableWidthVector.OFFSET_WIDTH);
+        int sliceLength = offsets.getInt((long) end * BaseVariableWidthVector.OFFSET_WIDTH) - sliceStart;
+        if (sliceLength > slice.length) {
+            slice = new byte[Math.max(sliceLength, slice.length * 2)];
+        }
+        vector.getDataBuffer().getBytes(sliceStart, slice, 0, sliceLength);
+        growValues(valuesLength + (end - start) * Integer.BYTES + sliceLength);
         for (int row = start; row < end; row++) {
             if (!defineNext(validity, row)) {
                 continue;
@@ -176,10 +184,9 @@ public final class PlainPageWriter {
             long offsetAt = (long) row * BaseVariableWidthVector.OFFSET_WIDTH;
             int from = offsets.getInt(offsetAt);
             int length = offsets.getInt(offsetAt + BaseVariableWidthVector.OFFSET_WIDTH) - from;
-            growValues(valuesLength + Integer.BYTES + length);
             INT.set(values, valuesLength, length);
             int at = valuesLength + Integer.BYTES;
-            data.getBytes(from, values, at, length);
+            System.arraycopy(slice, from - sliceStart, values, at, length);
             valuesLength = at + length;
             unencodedBytes += length;
             if (minAt < 0) {
