@@ -1,6 +1,7 @@
 package dev.parq.sink.column;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.Binary;
@@ -113,9 +114,13 @@ public final class DistinctValueSample implements ColumnWriter {
 
     @Override
     public void write(Binary value, int repetitionLevel, int definitionLevel) {
-        ByteBuffer bytes = value.toByteBuffer();
+        ByteBuffer bytes = value.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
         long hash = 0x9E3779B97F4A7C15L;
-        for (int i = bytes.position(); i < bytes.limit(); i++) {
+        int i = bytes.position();
+        for (; i + Long.BYTES <= bytes.limit(); i += Long.BYTES) {
+            hash = Long.rotateLeft((hash ^ bytes.getLong(i)) * 0x100000001B3L, 29);
+        }
+        for (; i < bytes.limit(); i++) {
             hash = (hash ^ bytes.get(i)) * 0x100000001B3L;
         }
         // A dictionary entry is the value plus its 4-byte length.
