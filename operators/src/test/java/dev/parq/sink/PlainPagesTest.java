@@ -3,10 +3,17 @@ package dev.parq.sink;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 
 import dev.parq.schema.ArrowSchemas;
 import dev.parq.schema.TableSchema;
@@ -20,7 +27,13 @@ import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnIndex;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.PageLocation;
+import org.apache.parquet.format.Util;
 import org.apache.parquet.io.LocalOutputFile;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,8 +41,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Top-level columns without dictionary, whose pages {@code PlainPageWriter} builds: values and
  * nulls in every pattern the definition-level encoding distinguishes read back through DuckDB,
- * across page and batch boundaries that fall anywhere in a byte of levels, and the column
- * statistics agree with the values.
+ * across page and batch boundaries that fall anywhere in a byte of levels, and the statistics of
+ * the column chunk and of each page agree with the values.
  */
 class PlainPagesTest {
 
@@ -164,6 +177,76 @@ class PlainPagesTest {
                     + ") AND " + String.format(stats, "stats_null_count") + " = count(*) - count(" + column
                     + ") FROM read_parquet(" + source + ")";
             assertEquals(1, DuckDb.scalarLong("SELECT (" + sql + ")::INTEGER"), "statistics of " + column);
+        }
+    }
+
+    /** Each page's minimum, maximum and null count, as the column index keeps them, are those of its rows. */
+    @Test
+    void pageStatisticsAgreeWithThePageRows() throws Exception {
+        byte[] file = Files.readAllBytes(write(ParquetWriterOptions.defaults().withDictionary(false).withPageSize(1024)));
+        int footerLength = ByteBuffer.wrap(file, file.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        FileMetaData footer = Util.readFileMetaData(
+                new ByteArrayInputStream(file, file.length - 8 - footerLength, footerLength));
+        List<ColumnChunk> chunks = footer.getRow_groups().get(0).getColumns();
+        for (int c = 0; c < chunks.size(); c++) {
+            ColumnChunk chunk = chunks.get(c);
+            ColumnIndex index = Util.readColumnIndex(new ByteArrayInputStream(
+                    file, (int) chunk.getColumn_index_offset(), chunk.getColumn_index_length()));
+            List<PageLocation> pages = Util.readOffsetIndex(new ByteArrayInputStream(
+                    file, (int) chunk.getOffset_index_offset(), chunk.getOffset_index_length())).getPage_locations();
+            assertTrue(pages.size() > 20, "expected many pages, got " + pages.size());
+            for (int page = 0; page < pages.size(); page++) {
+                int first = (int) pages.get(page).getFirst_row_index();
+                int end = page + 1 < pages.size() ? (int) pages.get(page + 1).getFirst_row_index() : ROWS;
+                checkPage(c, first, end, index, page);
+            }
+        }
+    }
+
+    private static void checkPage(int column, int first, int end, ColumnIndex index, int page) {
+        String where = "column " + ROW_TYPE.getFieldNames().get(column) + ", page " + page + " of rows " + first
+                + " to " + end;
+        Comparator<ByteBuffer> order = PAGE_VALUE_ORDERS.get(column);
+        ByteBuffer min = null;
+        ByteBuffer max = null;
+        long nulls = 0;
+        for (int g = first; g < end; g++) {
+            if (isNull(column, g)) {
+                nulls++;
+                continue;
+            }
+            ByteBuffer value = plainValue(column, g);
+            min = min == null || order.compare(value, min) < 0 ? value : min;
+            max = max == null || order.compare(value, max) > 0 ? value : max;
+        }
+        assertEquals(nulls, index.getNull_counts().get(page), where);
+        assertEquals(min == null, index.getNull_pages().get(page), where);
+        if (min != null) {
+            assertEquals(min, index.getMin_values().get(page), where + ": min");
+            assertEquals(max, index.getMax_values().get(page), where + ": max");
+        }
+    }
+
+    /** How a column's values compare, on their bytes as the column index stores them. */
+    private static final List<Comparator<ByteBuffer>> PAGE_VALUE_ORDERS = List.of(
+            Comparator.comparingInt(b -> b.getInt(0)),
+            (a, b) -> Arrays.compareUnsigned(a.array(), b.array()),
+            Comparator.comparingDouble(b -> b.getDouble(0)),
+            Comparator.comparingLong(b -> b.getLong(0)),
+            (a, b) -> Float.compare(a.getFloat(0), b.getFloat(0)));
+
+    private static ByteBuffer plainValue(int column, int g) {
+        switch (column) {
+            case 0:
+                return ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(0, integer(g));
+            case 1:
+                return ByteBuffer.wrap(string(g).getBytes(StandardCharsets.UTF_8));
+            case 2:
+                return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putDouble(0, dbl(g));
+            case 3:
+                return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, bigint(g));
+            default:
+                return ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putFloat(0, real(g));
         }
     }
 }
