@@ -81,6 +81,7 @@ public final class Tokenizer {
             return syntax(p, "expected '{'");
         }
         int depth = 0;
+        boolean inObject = false;
         int state = EXPECT_VALUE;
         while (true) {
             if (state == EXPECT_VALUE) {
@@ -100,7 +101,8 @@ public final class Tokenizer {
                         tape.close(stack[--depth], ++p);
                         state = AFTER_VALUE;
                     } else {
-                        state = c == '{' ? EXPECT_KEY : EXPECT_VALUE;
+                        inObject = c == '{';
+                        state = inObject ? EXPECT_KEY : EXPECT_VALUE;
                     }
                     continue;
                 } else if (c == '"') {
@@ -128,9 +130,11 @@ public final class Tokenizer {
                 if (p < 0) {
                     return ERROR;
                 }
-                p = skipWhitespace(p);
                 if (p == limit || buf[p] != ':') {
-                    return unexpected(p, "expected ':'");
+                    p = skipWhitespace(p);
+                    if (p == limit || buf[p] != ':') {
+                        return unexpected(p, "expected ':'");
+                    }
                 }
                 p = skipWhitespace(p + 1);
                 state = EXPECT_VALUE;
@@ -143,14 +147,13 @@ public final class Tokenizer {
                     }
                     return fail(p, "trailing characters after the object at column " + column(p));
                 }
-                int open = stack[depth - 1];
-                boolean inObject = tape.kind(open) == Tape.OBJECT;
                 byte c = p == limit ? (byte) '\n' : buf[p];
                 if (c == ',') {
                     p = skipWhitespace(p + 1);
                     state = inObject ? EXPECT_KEY : EXPECT_VALUE;
                 } else if (c == (inObject ? '}' : ']')) {
                     tape.close(stack[--depth], ++p);
+                    inObject = depth > 0 && tape.kind(stack[depth - 1]) == Tape.OBJECT;
                 } else {
                     return unexpected(p, inObject ? "expected ',' or '}'" : "expected ',' or ']'");
                 }
