@@ -227,8 +227,10 @@ public final class Tokenizer {
     private int skipPlain(int p) {
         while (p + Long.BYTES <= limit) {
             long word = (long) LONGS.get(buf, p);
-            long special = zeroByte(word ^ QUOTES) | zeroByte(word ^ BACKSLASHES)
-                    | ((word - SPACES) & ~word & HIGH_BITS) | (word & HIGH_BITS);
+            // A byte's high bit ends up set if it is a quote, a backslash, below 0x20 or not ASCII;
+            // a borrow can only flag a byte above one already flagged, so the lowest flag is exact.
+            long special = (((word ^ QUOTES) - ONES) | ((word ^ BACKSLASHES) - ONES) | (word - SPACES) | word)
+                    & HIGH_BITS;
             if (special != 0) {
                 return p + (Long.numberOfTrailingZeros(special) >>> 3);
             }
