@@ -30,6 +30,9 @@ public final class Tokenizer {
     private static final long QUOTES = 0x2222222222222222L;
     private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
     private static final long SPACES = 0x2020202020202020L;
+    private static final long ZEROS = 0x3030303030303030L;
+    /** Added to a byte, sets its high bit from '9' + 1 = 0x3A up. */
+    private static final long ABOVE_NINE = 0x4646464646464646L;
 
     private static final int EXPECT_VALUE = 0;
     private static final int EXPECT_KEY = 1;
@@ -316,9 +319,7 @@ public final class Tokenizer {
         if (buf[p] == '0') {
             p++;
         } else {
-            while (p < limit && digit(buf[p])) {
-                p++;
-            }
+            p = skipDigits(p + 1);
         }
         if (p < limit && buf[p] == '.') {
             flags |= Tape.NOT_INTEGER;
@@ -326,9 +327,7 @@ public final class Tokenizer {
             if (p == limit || !digit(buf[p])) {
                 return syntaxAt(p, "invalid number: expected a digit after '.'");
             }
-            while (p < limit && digit(buf[p])) {
-                p++;
-            }
+            p = skipDigits(p + 1);
         }
         if (p < limit && (buf[p] == 'e' || buf[p] == 'E')) {
             flags |= Tape.NOT_INTEGER;
@@ -344,6 +343,23 @@ public final class Tokenizer {
             }
         }
         tape.add(flags, from, p);
+        return p;
+    }
+
+    /** The index of the first byte at or after p that is not a digit; eight bytes at a time. */
+    private int skipDigits(int p) {
+        while (p + Long.BYTES <= limit) {
+            long word = (long) LONGS.get(buf, p);
+            // High bit set for a byte below '0', above '9' or not ASCII; exact up to the first one.
+            long other = ((word - ZEROS) | (word + ABOVE_NINE) | word) & HIGH_BITS;
+            if (other != 0) {
+                return p + (Long.numberOfTrailingZeros(other) >>> 3);
+            }
+            p += Long.BYTES;
+        }
+        while (p < limit && digit(buf[p])) {
+            p++;
+        }
         return p;
     }
 
