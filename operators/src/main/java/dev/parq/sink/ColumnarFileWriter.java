@@ -1,11 +1,15 @@
 package dev.parq.sink;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import dev.parq.sink.column.ArrowColumnWriters;
 import dev.parq.sink.column.ColumnStriper;
+import dev.parq.sink.column.DistinctValueSample;
+import dev.parq.sink.column.PlainPageWriter;
+import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.hadoop.conf.Configuration;
@@ -19,32 +23,48 @@ import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
 
 /**
  * The column-wise path: each Parquet leaf column is filled straight from its Arrow vectors, with
  * levels worked out by its {@link ColumnStriper} chain instead of parquet-mr's record assembly.
- * Rows are written in slices so that page and row-group sizes are checked as often as parquet-mr
- * would.
+ * Top-level primitive columns without dictionary skip parquet-mr's column writers too: their pages
+ * are built by a {@link PlainPageWriter}. Rows are written in slices so that page and row-group
+ * sizes are checked as often as parquet-mr would.
  */
 final class ColumnarFileWriter {
 
     /** Rows written column by column before sizes are checked; bounds how far a page can overshoot. */
     private static final int SLICE_ROWS = 1024;
 
+    /** Values of each column looked at, in the file's first batch, to choose its encoding. */
+    private static final int DICTIONARY_SAMPLE_VALUES = 8192;
+
     private final RowType rowType;
     private final MessageType schema;
     private final ColumnDescriptor[] columns;
     private final Map<String, String> metadata;
     private final long rowGroupSize;
-    private final ParquetProperties properties;
+    private final ParquetWriterOptions options;
     private final CodecFactory codecs;
     private final BytesInputCompressor compressor;
     private final ParquetFileWriter file;
 
+    /** Parquet's settings; the per-column dictionary choices join them at the first batch. */
+    private ParquetProperties properties;
+
     private ColumnStriper[] stripers;
+    /** Per leaf column, the vector of a top-level primitive column, else null. */
+    private ValueVector[] topLevelVectors;
+    /** Per leaf column, whether its pages are built by a {@link PlainPageWriter}; set at the first batch. */
+    private boolean[] plain;
+    /** The columns written through parquet-mr's column writers, or null if there are none. */
+    private MessageType columnStoreSchema;
+    private boolean started;
     private ColumnChunkPageWriteStore pageStore;
     private ColumnWriteStore columnStore;
     private ColumnWriter[] columnWriters;
+    private PlainPageWriter[] plainWriters;
     private int rowGroupOrdinal;
     private long rowGroupRows;
 
@@ -56,38 +76,78 @@ final class ColumnarFileWriter {
         this.columns = schema.getColumns().toArray(new ColumnDescriptor[0]);
         this.metadata = metadata;
         this.rowGroupSize = options.rowGroupSize();
-        this.properties = ParquetProperties.builder()
-                .withPageSize(options.pageSize())
-                .withDictionaryPageSize(options.pageSize())
-                .withDictionaryEncoding(options.dictionary())
-                .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
-                .build();
+        this.options = options;
+        this.properties = properties(options).build();
         this.codecs = new CodecFactory(new Configuration(), options.pageSize());
         this.compressor = codecs.getCompressor(options.compression().codec());
         this.file = new ParquetFileWriter(
                 out, schema, ParquetFileWriter.Mode.CREATE, rowGroupSize, 0, null, properties);
         file.start();
-        startRowGroup();
+    }
+
+    private static ParquetProperties.Builder properties(ParquetWriterOptions options) {
+        return ParquetProperties.builder()
+                .withPageSize(options.pageSize())
+                .withDictionaryPageSize(options.pageSize())
+                .withDictionaryEncoding(options.dictionary())
+                .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0);
     }
 
     /** Points the column writers at {@code root}'s vectors, whose schema has been checked. */
     void bind(VectorSchemaRoot root) {
         List<ColumnStriper> bound = ArrowColumnWriters.stripers(rowType, root.getFieldVectors());
         stripers = bound.toArray(new ColumnStriper[0]);
+        topLevelVectors = new ValueVector[columns.length];
+        int column = 0;
+        for (int field = 0; field < schema.getFieldCount(); field++) {
+            Type type = schema.getType(field);
+            if (type.isPrimitive() && PlainPageWriter.supports(rowType.getTypeAt(field))) {
+                topLevelVectors[column] = root.getVector(field);
+            }
+            column += leafCount(type);
+        }
+    }
+
+    private static int leafCount(Type type) {
+        if (type.isPrimitive()) {
+            return 1;
+        }
+        int leaves = 0;
+        for (Type child : type.asGroupType().getFields()) {
+            leaves += leafCount(child);
+        }
+        return leaves;
     }
 
     /** Writes the first {@code rows} rows of the bound vectors. */
     void write(int rows) throws IOException {
+        if (rows == 0) {
+            return;
+        }
+        if (!started) {
+            if (options.dictionary()) {
+                chooseDictionaries(rows);
+            }
+            choosePlainColumns();
+            started = true;
+            startRowGroup();
+        }
         for (int start = 0; start < rows; start += SLICE_ROWS) {
             int end = Math.min(rows, start + SLICE_ROWS);
             for (int c = 0; c < stripers.length; c++) {
-                writeSlice(stripers[c], columnWriters[c], start, end);
+                if (plain[c]) {
+                    plainWriters[c].write(topLevelVectors[c], start, end);
+                } else {
+                    writeSlice(stripers[c], columnWriters[c], start, end);
+                }
             }
-            for (int row = start; row < end; row++) {
-                columnStore.endRecord();
+            if (columnStore != null) {
+                for (int row = start; row < end; row++) {
+                    columnStore.endRecord();
+                }
             }
             rowGroupRows += end - start;
-            if (columnStore.getBufferedSize() >= rowGroupSize) {
+            if (bufferedSize() >= rowGroupSize) {
                 flushRowGroup();
                 startRowGroup();
             }
@@ -100,27 +160,97 @@ final class ColumnarFileWriter {
         }
     }
 
+    /**
+     * Turns dictionary encoding off for the columns whose values in the first {@code rows} rows
+     * are too often distinct for a dictionary to pay, or would overflow a dictionary page, after
+     * which parquet-mr falls back to plain encoding anyway, in every row group anew. The choice
+     * holds for the whole file.
+     */
+    private void chooseDictionaries(int rows) {
+        ParquetProperties.Builder chosen = properties(options);
+        for (int c = 0; c < columns.length; c++) {
+            DistinctValueSample sample = new DistinctValueSample(DICTIONARY_SAMPLE_VALUES);
+            for (int row = 0; row < rows && !sample.isFull(); row++) {
+                stripers[c].write(sample, row, 0, 0);
+            }
+            if (!sample.dictionaryPays(options.pageSize())) {
+                chosen.withDictionaryEncoding(String.join(".", columns[c].getPath()), false);
+            }
+        }
+        properties = chosen.build();
+    }
+
+    /**
+     * Picks the columns whose pages a {@link PlainPageWriter} builds: top-level primitive columns
+     * of a type it writes that are not dictionary encoded. The others keep parquet-mr's column
+     * writers, whose store then covers only their top-level fields.
+     */
+    private void choosePlainColumns() {
+        plain = new boolean[columns.length];
+        for (int c = 0; c < columns.length; c++) {
+            plain[c] = topLevelVectors[c] != null && !properties.isDictionaryEnabled(columns[c]);
+        }
+        List<Type> striped = new ArrayList<>();
+        int column = 0;
+        for (Type field : schema.getFields()) {
+            if (!(field.isPrimitive() && plain[column])) {
+                striped.add(field);
+            }
+            column += leafCount(field);
+        }
+        columnStoreSchema = striped.isEmpty() ? null : new MessageType(schema.getName(), striped);
+    }
+
+    private long bufferedSize() {
+        long size = columnStore == null ? 0 : columnStore.getBufferedSize();
+        for (PlainPageWriter writer : plainWriters) {
+            if (writer != null) {
+                size += writer.bufferedSize();
+            }
+        }
+        return size;
+    }
+
     private void startRowGroup() {
         pageStore = new ColumnChunkPageWriteStore(compressor, schema, properties.getAllocator(),
                 properties.getColumnIndexTruncateLength(), properties.getPageWriteChecksumEnabled(), null,
                 rowGroupOrdinal);
-        columnStore = properties.newColumnWriteStore(schema, pageStore, pageStore);
+        columnStore = columnStoreSchema == null
+                ? null : properties.newColumnWriteStore(columnStoreSchema, pageStore, pageStore);
         columnWriters = new ColumnWriter[columns.length];
+        plainWriters = new PlainPageWriter[columns.length];
         for (int c = 0; c < columns.length; c++) {
-            columnWriters[c] = columnStore.getColumnWriter(columns[c]);
+            if (plain[c]) {
+                plainWriters[c] = new PlainPageWriter(columns[c], pageStore.getPageWriter(columns[c]),
+                        properties.getPageSizeThreshold(), properties.getPageRowCountLimit());
+            } else {
+                columnWriters[c] = columnStore.getColumnWriter(columns[c]);
+            }
         }
         rowGroupRows = 0;
     }
 
     private void flushRowGroup() throws IOException {
+        if (!started) {
+            return;
+        }
         if (rowGroupRows > 0) {
             file.startBlock(rowGroupRows);
-            columnStore.flush();
+            if (columnStore != null) {
+                columnStore.flush();
+            }
+            for (PlainPageWriter writer : plainWriters) {
+                if (writer != null) {
+                    writer.flush();
+                }
+            }
             pageStore.flushToFileWriter(file);
             file.endBlock();
             rowGroupOrdinal++;
         }
-        columnStore.close();
+        if (columnStore != null) {
+            columnStore.close();
+        }
         pageStore.close();
     }
 

@@ -26,8 +26,10 @@ public final class ParquetSinkOptions {
     public static final ConfigOption<Boolean> DICTIONARY = ConfigOptions.key("parq.sink.dictionary")
             .booleanType()
             .defaultValue(true)
-            .withDescription("Dictionary-encode columns while their dictionary stays small;"
-                    + " Parquet falls back to plain encoding per column chunk otherwise.");
+            .withDescription("Dictionary-encode the columns with few distinct values: each file samples its"
+                    + " first batch and writes a column plain when more than a fifth of the sampled values"
+                    + " are distinct or its dictionary would outgrow a page; Parquet still falls back to plain"
+                    + " encoding per column chunk if a dictionary grows too large. False writes every column plain.");
 
     private ParquetSinkOptions() {}
 }

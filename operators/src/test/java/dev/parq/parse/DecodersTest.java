@@ -185,6 +185,35 @@ class DecodersTest {
     }
 
     @Test
+    void commonUtcMillisShapeMatchesInstantParse() {
+        String[] texts = {"2024-01-31T10:34:56.789Z", "2024-02-29T23:59:59.999Z", "1969-12-31T23:59:59.001Z",
+            "0001-01-01T00:00:00.000Z", "9999-12-31T23:59:59.999Z", "2000-03-01T00:00:00.000Z"};
+        for (String text : texts) {
+            try (ParserHarness h = new ParserHarness("a TIMESTAMP_LTZ(3), b TIMESTAMP_LTZ(6)")) {
+                h.parse("{\"a\":\"" + text + "\",\"b\":\"" + text + "\"}\n");
+                assertEquals(Instant.parse(text).toEpochMilli(), ((TimeStampMilliTZVector) h.column("a")).get(0), text);
+                assertEquals(Instant.parse(text).toEpochMilli() * 1000, ((TimeStampMicroTZVector) h.column("b")).get(0), text);
+            }
+        }
+    }
+
+    @Test
+    void commonUtcMillisShapeWithAnyWrongCharacterIsRejected() {
+        String good = "2024-01-31T10:34:56.789Z";
+        for (int i = 0; i < good.length(); i++) {
+            String bad = good.substring(0, i) + 'x' + good.substring(i + 1);
+            assertEquals("BAD: field 'v': \"" + bad + "\" is not an ISO-8601 date-time",
+                    one("TIMESTAMP_LTZ(3)", "\"" + bad + "\""));
+        }
+        for (String bad : new String[] {"2023-02-29T00:00:00.000Z", "2024-13-01T00:00:00.000Z", "2024-00-01T00:00:00.000Z",
+            "2024-04-31T00:00:00.000Z", "2024-01-31T24:00:00.000Z", "2024-01-31T23:60:00.000Z", "2024-01-31T23:59:60.000Z"}) {
+            assertEquals("BAD: field 'v': \"" + bad + "\" is not an ISO-8601 date-time", one("TIMESTAMP_LTZ(3)", "\"" + bad + "\""));
+        }
+        assertTrue(one("TIMESTAMP(3)", "\"" + good + "\"").toString().startsWith("BAD: field 'v': \"" + good + "\" has a time zone"));
+        assertEquals(LocalDateTime.of(2024, 1, 31, 10, 34, 56, 789_000_000), one("TIMESTAMP(3)", "\"2024-01-31T10:34:56.789\""));
+    }
+
+    @Test
     void rowsArraysAndMaps() {
         assertEquals("{\"a\":1,\"b\":\"x\"}", one("ROW<a INT, b STRING>", "{\"b\":\"x\",\"a\":1,\"c\":[[{}]]}").toString());
         assertEquals("{\"b\":\"{\\\"n\\\":1}\"}", one("ROW<a INT, b STRING>", "{\"b\":{\"n\":1}}").toString());

@@ -64,8 +64,18 @@ class ArrowParquetWriterTest {
 
     @Test
     void everyTypeRoundTripsThroughDuckDb() throws Exception {
+        roundTripsThroughDuckDb(ParquetWriterOptions.defaults());
+    }
+
+    /** Without dictionary, top-level columns are written as plain pages; small pages cut many of them. */
+    @Test
+    void everyTypeRoundTripsInSmallPlainPages() throws Exception {
+        roundTripsThroughDuckDb(ParquetWriterOptions.defaults().withDictionary(false).withPageSize(256));
+    }
+
+    private void roundTripsThroughDuckDb(ParquetWriterOptions options) throws Exception {
         Path file = dir.resolve("all.parquet");
-        int rows = writeAllTypes(file, ParquetWriterOptions.defaults());
+        int rows = writeAllTypes(file, options);
 
         int[] g = {0};
         int read = DuckDb.forEachRow("SELECT flag, ti, si, i, bi, f, d, dec10, dec30, s, dt - DATE '1970-01-01',"

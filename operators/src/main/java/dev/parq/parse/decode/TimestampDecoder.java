@@ -32,7 +32,8 @@ public final class TimestampDecoder implements Decoder {
         if (tape.kind(t) != Tape.STRING) {
             throw FieldPath.mismatch(path, typeName, tape, t);
         }
-        if (!iso.load(tape, t) || !iso.parseDateTime()) {
+        boolean common = !tape.has(t, Tape.ESCAPED) && iso.parseUtcMillis(tape.bytes(), tape.start(t), tape.end(t));
+        if (!common && (!iso.load(tape, t) || !iso.parseDateTime())) {
             throw FieldPath.invalid(path, tape, t, "is not an ISO-8601 date-time");
         }
         if (instant && !iso.hasZone) {

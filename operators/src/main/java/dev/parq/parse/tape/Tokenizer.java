@@ -30,6 +30,9 @@ public final class Tokenizer {
     private static final long QUOTES = 0x2222222222222222L;
     private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
     private static final long SPACES = 0x2020202020202020L;
+    private static final long ZEROS = 0x3030303030303030L;
+    /** Added to a byte, sets its high bit from '9' + 1 = 0x3A up. */
+    private static final long ABOVE_NINE = 0x4646464646464646L;
 
     private static final int EXPECT_VALUE = 0;
     private static final int EXPECT_KEY = 1;
@@ -81,6 +84,7 @@ public final class Tokenizer {
             return syntax(p, "expected '{'");
         }
         int depth = 0;
+        boolean inObject = false;
         int state = EXPECT_VALUE;
         while (true) {
             if (state == EXPECT_VALUE) {
@@ -100,7 +104,8 @@ public final class Tokenizer {
                         tape.close(stack[--depth], ++p);
                         state = AFTER_VALUE;
                     } else {
-                        state = c == '{' ? EXPECT_KEY : EXPECT_VALUE;
+                        inObject = c == '{';
+                        state = inObject ? EXPECT_KEY : EXPECT_VALUE;
                     }
                     continue;
                 } else if (c == '"') {
@@ -128,9 +133,11 @@ public final class Tokenizer {
                 if (p < 0) {
                     return ERROR;
                 }
-                p = skipWhitespace(p);
                 if (p == limit || buf[p] != ':') {
-                    return unexpected(p, "expected ':'");
+                    p = skipWhitespace(p);
+                    if (p == limit || buf[p] != ':') {
+                        return unexpected(p, "expected ':'");
+                    }
                 }
                 p = skipWhitespace(p + 1);
                 state = EXPECT_VALUE;
@@ -143,14 +150,13 @@ public final class Tokenizer {
                     }
                     return fail(p, "trailing characters after the object at column " + column(p));
                 }
-                int open = stack[depth - 1];
-                boolean inObject = tape.kind(open) == Tape.OBJECT;
                 byte c = p == limit ? (byte) '\n' : buf[p];
                 if (c == ',') {
                     p = skipWhitespace(p + 1);
                     state = inObject ? EXPECT_KEY : EXPECT_VALUE;
                 } else if (c == (inObject ? '}' : ']')) {
                     tape.close(stack[--depth], ++p);
+                    inObject = depth > 0 && tape.kind(stack[depth - 1]) == Tape.OBJECT;
                 } else {
                     return unexpected(p, inObject ? "expected ',' or '}'" : "expected ',' or ']'");
                 }
@@ -224,8 +230,10 @@ public final class Tokenizer {
     private int skipPlain(int p) {
         while (p + Long.BYTES <= limit) {
             long word = (long) LONGS.get(buf, p);
-            long special = zeroByte(word ^ QUOTES) | zeroByte(word ^ BACKSLASHES)
-                    | ((word - SPACES) & ~word & HIGH_BITS) | (word & HIGH_BITS);
+            // A byte's high bit ends up set if it is a quote, a backslash, below 0x20 or not ASCII;
+            // a borrow can only flag a byte above one already flagged, so the lowest flag is exact.
+            long special = (((word ^ QUOTES) - ONES) | ((word ^ BACKSLASHES) - ONES) | (word - SPACES) | word)
+                    & HIGH_BITS;
             if (special != 0) {
                 return p + (Long.numberOfTrailingZeros(special) >>> 3);
             }
@@ -311,9 +319,7 @@ public final class Tokenizer {
         if (buf[p] == '0') {
             p++;
         } else {
-            while (p < limit && digit(buf[p])) {
-                p++;
-            }
+            p = skipDigits(p + 1);
         }
         if (p < limit && buf[p] == '.') {
             flags |= Tape.NOT_INTEGER;
@@ -321,9 +327,7 @@ public final class Tokenizer {
             if (p == limit || !digit(buf[p])) {
                 return syntaxAt(p, "invalid number: expected a digit after '.'");
             }
-            while (p < limit && digit(buf[p])) {
-                p++;
-            }
+            p = skipDigits(p + 1);
         }
         if (p < limit && (buf[p] == 'e' || buf[p] == 'E')) {
             flags |= Tape.NOT_INTEGER;
@@ -339,6 +343,23 @@ public final class Tokenizer {
             }
         }
         tape.add(flags, from, p);
+        return p;
+    }
+
+    /** The index of the first byte at or after p that is not a digit; eight bytes at a time. */
+    private int skipDigits(int p) {
+        while (p + Long.BYTES <= limit) {
+            long word = (long) LONGS.get(buf, p);
+            // High bit set for a byte below '0', above '9' or not ASCII; exact up to the first one.
+            long other = ((word - ZEROS) | (word + ABOVE_NINE) | word) & HIGH_BITS;
+            if (other != 0) {
+                return p + (Long.numberOfTrailingZeros(other) >>> 3);
+            }
+            p += Long.BYTES;
+        }
+        while (p < limit && digit(buf[p])) {
+            p++;
+        }
         return p;
     }
 

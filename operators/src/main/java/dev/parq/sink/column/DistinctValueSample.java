@@ -1,0 +1,152 @@
+package dev.parq.sink.column;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+import org.apache.parquet.column.ColumnWriter;
+import org.apache.parquet.io.api.Binary;
+
+/**
+ * Takes the place of a column's Parquet writer while its {@link ColumnStriper} walks the first
+ * rows of a file, and counts how often each value occurs, to judge whether dictionary encoding
+ * pays for the column.
+ *
+ * <p>Values are kept as 64-bit hashes in an open-addressing table; a collision merely undercounts
+ * by one.
+ */
+public final class DistinctValueSample implements ColumnWriter {
+
+    /** Fewer values than this say too little, and leave the choice to parquet-mr's own fallback. */
+    static final int MIN_VALUES = 256;
+
+    /**
+     * Above this share of distinct values in the sample, dictionary lookups cost more CPU than
+     * the smaller pages are worth: each value is hashed and compared against a dictionary entry
+     * that is rarely in cache.
+     */
+    static final double MAX_DISTINCT_SHARE = 0.2;
+
+    private final int maxValues;
+    /** Hashes of the distinct values, 0 marking a free slot, and how often each was seen. */
+    private final long[] hashes;
+    private final int[] counts;
+    private int distinct;
+    private int values;
+    private long valueBytes;
+
+    public DistinctValueSample(int maxValues) {
+        this.maxValues = maxValues;
+        int slots = Integer.highestOneBit(Math.max(maxValues, 1)) * 4;
+        this.hashes = new long[slots];
+        this.counts = new int[slots];
+    }
+
+    public boolean isFull() {
+        return values >= maxValues;
+    }
+
+    /**
+     * Whether dictionary encoding pays for the column: few of the sampled values are distinct,
+     * and the column's distinct values, as estimated from the sample, fit into a dictionary page
+     * of {@code dictionaryPageSize} bytes. A column whose dictionary would outgrow that page falls
+     * back to plain encoding in parquet-mr anyway, after hashing every value until then.
+     */
+    public boolean dictionaryPays(int dictionaryPageSize) {
+        if (values < MIN_VALUES) {
+            return true;
+        }
+        if (distinct > values * MAX_DISTINCT_SHARE) {
+            return false;
+        }
+        int seenOnce = 0;
+        int seenTwice = 0;
+        for (int count : counts) {
+            if (count == 1) {
+                seenOnce++;
+            } else if (count == 2) {
+                seenTwice++;
+            }
+        }
+        // Chao1, bias-corrected: the values seen once and twice tell how many were not seen at all.
+        double estimated = distinct + (double) seenOnce * (seenOnce - 1) / (2.0 * (seenTwice + 1));
+        return estimated * valueBytes / values <= dictionaryPageSize;
+    }
+
+    private void add(long hash, int bytes) {
+        if (values >= maxValues) {
+            return;
+        }
+        long key = hash == 0 ? 1 : hash;
+        int mask = hashes.length - 1;
+        int slot = (int) key & mask;
+        while (hashes[slot] != 0 && hashes[slot] != key) {
+            slot = (slot + 1) & mask;
+        }
+        if (hashes[slot] == 0) {
+            hashes[slot] = key;
+            distinct++;
+        }
+        counts[slot]++;
+        values++;
+        valueBytes += bytes;
+    }
+
+    private static long mix(long x) {
+        long z = (x ^ (x >>> 33)) * 0xFF51AFD7ED558CCDL;
+        z = (z ^ (z >>> 33)) * 0xC4CEB9FE1A85EC53L;
+        return z ^ (z >>> 33);
+    }
+
+    @Override
+    public void write(int value, int repetitionLevel, int definitionLevel) {
+        add(mix(value), Integer.BYTES);
+    }
+
+    @Override
+    public void write(long value, int repetitionLevel, int definitionLevel) {
+        add(mix(value), Long.BYTES);
+    }
+
+    @Override
+    public void write(boolean value, int repetitionLevel, int definitionLevel) {
+        add(mix(value ? 1 : 2), 1);
+    }
+
+    @Override
+    public void write(Binary value, int repetitionLevel, int definitionLevel) {
+        ByteBuffer bytes = value.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+        long hash = 0x9E3779B97F4A7C15L;
+        int i = bytes.position();
+        for (; i + Long.BYTES <= bytes.limit(); i += Long.BYTES) {
+            hash = Long.rotateLeft((hash ^ bytes.getLong(i)) * 0x100000001B3L, 29);
+        }
+        for (; i < bytes.limit(); i++) {
+            hash = (hash ^ bytes.get(i)) * 0x100000001B3L;
+        }
+        // A dictionary entry is the value plus its 4-byte length.
+        add(mix(hash ^ bytes.remaining()), bytes.remaining() + Integer.BYTES);
+    }
+
+    @Override
+    public void write(float value, int repetitionLevel, int definitionLevel) {
+        add(mix(Float.floatToIntBits(value)), Float.BYTES);
+    }
+
+    @Override
+    public void write(double value, int repetitionLevel, int definitionLevel) {
+        add(mix(Double.doubleToLongBits(value)), Double.BYTES);
+    }
+
+    @Override
+    public void writeNull(int repetitionLevel, int definitionLevel) {
+    }
+
+    @Override
+    public void close() {
+    }
+
+    @Override
+    public long getBufferedSizeInMemory() {
+        return 0;
+    }
+}
