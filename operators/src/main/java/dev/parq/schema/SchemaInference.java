@@ -32,18 +32,28 @@ public final class SchemaInference {
 
     public static TableSchema infer(List<Path> files, long sampleBytes) {
         InferredType columns = new InferredType();
-        Sampler.sample(files, sampleBytes, (bytes, from, to) -> {
-            InferredType line = objectLine(bytes, from, to);
-            if (line != null) {
-                columns.merge(line);
-            }
-        });
+        for (WindowTypes window : Sampler.sampleInParallel(files, sampleBytes, WindowTypes::new)) {
+            columns.merge(window.types);
+        }
         RowType row = columns.isObjectWithFields() ? columns.toRowType() : null;
         if (row == null) {
             throw new SchemaException("no JSON objects found in the sample of " + describe(files)
                     + " (" + sampleBytes + " bytes); give the schema explicitly");
         }
         return TableSchema.of(row);
+    }
+
+    /** The merged types of the lines of one sample window. */
+    private static final class WindowTypes implements Sampler.LineConsumer {
+        private final InferredType types = new InferredType();
+
+        @Override
+        public void line(byte[] bytes, int from, int to) {
+            InferredType line = objectLine(bytes, from, to);
+            if (line != null) {
+                types.merge(line);
+            }
+        }
     }
 
     /** The types of one line's object, or null if the line is not exactly one JSON object. */

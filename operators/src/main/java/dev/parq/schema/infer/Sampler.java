@@ -11,8 +11,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Picks the bytes to sample from the input: everything when it is small, otherwise windows spread
@@ -34,14 +35,32 @@ public final class Sampler {
 
     private Sampler() {}
 
-    public static void sample(List<Path> files, long sampleBytes, LineConsumer consumer) {
+    /**
+     * Reads the sample's windows in parallel, each into a consumer of its own, and returns the
+     * consumers in window order (the input's order), so that merging them in turn sees the keys in
+     * the order a sequential read would.
+     */
+    public static <C extends LineConsumer> List<C> sampleInParallel(
+            List<Path> files, long sampleBytes, Supplier<C> newConsumer) {
+        List<Window> windows;
         try {
-            for (Window w : windows(files, sampleBytes)) {
-                read(w, consumer);
-            }
+            windows = windows(files, sampleBytes);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot sample the input for schema inference: " + e.getMessage(), e);
+            throw unreadable(e);
         }
+        return windows.parallelStream().map(w -> {
+            C consumer = newConsumer.get();
+            try {
+                read(w, consumer);
+            } catch (IOException e) {
+                throw unreadable(e);
+            }
+            return consumer;
+        }).toList();
+    }
+
+    private static UncheckedIOException unreadable(IOException e) {
+        return new UncheckedIOException("cannot sample the input for schema inference: " + e.getMessage(), e);
     }
 
     static List<Window> windows(List<Path> files, long sampleBytes) throws IOException {
