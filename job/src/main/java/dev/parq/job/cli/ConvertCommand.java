@@ -1,14 +1,11 @@
 package dev.parq.job.cli;
 
-import java.io.PrintStream;
 import java.util.concurrent.Callable;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 
-import dev.parq.job.ConversionException;
 import dev.parq.job.ConvertJob;
-import dev.parq.job.Manifest;
 import dev.parq.job.ParqOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -38,7 +35,6 @@ public final class ConvertCommand implements Callable<Integer> {
     @Mixin
     IngestOptions ingest;
 
-
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUTPUT",
             description = "Output directory (created if missing; must be empty unless --overwrite).")
     String output;
@@ -56,40 +52,13 @@ public final class ConvertCommand implements Callable<Integer> {
             description = "Parquet row group size. Default: 128mb.")
     MemorySize rowGroupSize;
 
-
-
-
-
     @Option(names = "--sample-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
             description = "Input read for schema inference, spread across the files. Default: 16mb.")
     MemorySize sampleSize;
 
-
     @Override
     public Integer call() {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        Configuration config;
-        try {
-            config = configuration();
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-        Progress progress = ingest.progress();
-        try {
-            Manifest manifest = ConvertJob.run(config, progress);
-            if (progress != null) {
-                progress.finish();
-            }
-            Summary.print(manifest, out);
-            return 0;
-        } catch (ConversionException e) {
-            if (progress != null) {
-                progress.finish();
-            }
-            err.println("parq: " + e.getMessage());
-            return e.exitCode();
-        }
+        return ingest.run(spec, this::configuration, ConvertJob::run, Summary::print);
     }
 
     /** The Flink configuration (parq.* keys included), overridden by the flags given. */

@@ -1,14 +1,21 @@
 package dev.parq.job.cli;
 
+import java.io.PrintStream;
 import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.GlobalConfiguration;
 import org.apache.flink.configuration.MemorySize;
 
+import dev.parq.job.ConversionException;
 import dev.parq.job.ParqOptions;
+import dev.parq.job.ProgressListener;
 import dev.parq.parse.operator.OnError;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -70,8 +77,41 @@ public final class IngestOptions {
         return config;
     }
 
-    /** A progress line on the terminal, or null when there is no terminal or it was turned off. */
-    Progress progress() {
-        return !noProgress && System.console() != null ? new Progress(System.err) : null;
+    /** Runs one pipeline job with the flags applied to its configuration. */
+    @FunctionalInterface
+    interface Job<R> {
+        R run(Configuration config, ProgressListener progress) throws ConversionException;
+    }
+
+    /**
+     * Runs a job and prints its summary: the one flow of every pipeline command. A progress line is
+     * shown on a terminal unless turned off; a failure prints its message and returns its exit code.
+     */
+    <R> int run(CommandSpec spec, Supplier<Configuration> configuration, Job<R> job, BiConsumer<R, PrintStream> summary) {
+        Configuration config;
+        try {
+            config = configuration.get();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        Progress progress = !noProgress && System.console() != null ? new Progress(System.err) : null;
+        R result;
+        try {
+            result = job.run(config, progress);
+        } catch (ConversionException e) {
+            finish(progress);
+            System.err.println("parq: " + e.getMessage());
+            return e.exitCode();
+        }
+        finish(progress);
+        summary.accept(result, System.out);
+        return 0;
+    }
+
+    /** Clears the progress line before anything else is printed. */
+    private static void finish(Progress progress) {
+        if (progress != null) {
+            progress.finish();
+        }
     }
 }

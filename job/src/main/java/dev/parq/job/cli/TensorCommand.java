@@ -7,7 +7,6 @@ import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 
-import dev.parq.job.ConversionException;
 import dev.parq.job.ParqOptions;
 import dev.parq.job.TensorJob;
 import picocli.CommandLine;
@@ -39,7 +38,6 @@ public final class TensorCommand implements Callable<Integer> {
     @Mixin
     IngestOptions ingest;
 
-
     @Option(names = "--columns", required = true, paramLabel = "A,B,...",
             description = "Numeric fields, in column order; nested fields as dotted paths: 'latency,user.id'.")
     String columns;
@@ -51,36 +49,9 @@ public final class TensorCommand implements Callable<Integer> {
             description = "The array file (must not exist unless --overwrite).")
     String output;
 
-
-
-
-
-
     @Override
     public Integer call() {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        Configuration config;
-        try {
-            config = configuration();
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-        Progress progress = ingest.progress();
-        try {
-            TensorJob.Result result = TensorJob.run(config, progress);
-            if (progress != null) {
-                progress.finish();
-            }
-            printSummary(result, out);
-            return 0;
-        } catch (ConversionException e) {
-            if (progress != null) {
-                progress.finish();
-            }
-            err.println("parq: " + e.getMessage());
-            return e.exitCode();
-        }
+        return ingest.run(spec, this::configuration, TensorJob::run, TensorCommand::printSummary);
     }
 
     static void printSummary(TensorJob.Result result, PrintStream out) {
