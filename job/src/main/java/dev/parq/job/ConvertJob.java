@@ -65,7 +65,7 @@ public final class ConvertJob {
     /** Source, parse, sink: the whole pipeline. */
     static void buildPipeline(StreamExecutionEnvironment env, Settings settings) {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(
-                env, settings.inputs(), settings.splitSize(), settings.schema(), settings.onError(), settings.batchRows());
+                env, settings.source(), settings.schema(), settings.onError(), settings.batchRows());
         batches.sinkTo(ParquetSinks.forBatches(
                         new org.apache.flink.core.fs.Path(settings.output().toUri()),
                         settings.schema().rowType(),
@@ -81,12 +81,9 @@ public final class ConvertJob {
      * parser, whose main output is Arrow batches and whose {@link ParseOperator#REJECTED} side
      * output is the bad lines.
      */
-    static SingleOutputStreamOperator<ArrowBatch> readAndParse(StreamExecutionEnvironment env, List<String> inputs,
-            org.apache.flink.configuration.MemorySize splitSize, TableSchema schema, OnError onError, int batchRows) {
-        DataStream<LineChunk> lines = env.fromSource(
-                NdjsonSource.builder(inputs).splitSize(splitSize).build(),
-                WatermarkStrategy.noWatermarks(),
-                "read NDJSON");
+    static SingleOutputStreamOperator<ArrowBatch> readAndParse(StreamExecutionEnvironment env, NdjsonSource source,
+            TableSchema schema, OnError onError, int batchRows) {
+        DataStream<LineChunk> lines = env.fromSource(source, WatermarkStrategy.noWatermarks(), "read NDJSON");
         return lines.transform("parse to Arrow", ArrowBatchSerializer.TYPE, new ParseOperator(schema, onError, batchRows));
     }
 
@@ -267,12 +264,11 @@ public final class ConvertJob {
 
     /** A conversion's settings, resolved from the configuration and checked before the job starts. */
     record Settings(
-            List<String> inputs,
             List<InputFile> inputFiles,
             Path output,
             TableSchema schema,
             OnError onError,
-            org.apache.flink.configuration.MemorySize splitSize,
+            NdjsonSource source,
             ParquetWriterOptions writerOptions,
             int batchRows,
             int parallelism,
@@ -307,12 +303,11 @@ public final class ConvertJob {
                 throw ConversionException.usage(e.getMessage());
             }
             return new Settings(
-                    inputs,
                     files,
                     Path.of(output).toAbsolutePath().normalize(),
                     schema,
                     config.get(ParqOptions.ON_ERROR),
-                    config.get(ParqOptions.SPLIT_SIZE),
+                    NdjsonSource.builder(inputs).configure(config).build(),
                     writerOptions,
                     config.get(ParqOptions.BATCH_ROWS),
                     config.getOptional(org.apache.flink.configuration.CoreOptions.DEFAULT_PARALLELISM).orElse(0),

@@ -11,7 +11,6 @@ import java.util.stream.Stream;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
-import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
@@ -25,6 +24,7 @@ import dev.parq.schema.SchemaException;
 import dev.parq.sink.tensor.Segment;
 import dev.parq.sink.tensor.TensorColumns;
 import dev.parq.sink.tensor.TensorSink;
+import dev.parq.source.NdjsonSource;
 import dev.parq.source.enumerator.InputFile;
 import dev.parq.source.enumerator.InputFiles;
 
@@ -43,8 +43,8 @@ public final class TensorJob {
 
     /** Source, parse, tensor sink. */
     static void buildPipeline(StreamExecutionEnvironment env, Settings settings) {
-        SingleOutputStreamOperator<ArrowBatch> batches = ConvertJob.readAndParse(env, settings.inputs(),
-                settings.splitSize(), settings.columns().schema(), settings.onError(), settings.batchRows());
+        SingleOutputStreamOperator<ArrowBatch> batches = ConvertJob.readAndParse(env, settings.source(),
+                settings.columns().schema(), settings.onError(), settings.batchRows());
         batches.sinkTo(new TensorSink(settings.segmentsDir().toString(),
                         settings.inputFiles().stream().map(InputFile::path).toList(),
                         settings.columns(), settings.dtype()))
@@ -179,13 +179,12 @@ public final class TensorJob {
 
     /** A tensor run's settings, resolved from the configuration and checked before the job starts. */
     record Settings(
-            List<String> inputs,
             List<InputFile> inputFiles,
             Path output,
             TensorColumns columns,
             DType<?> dtype,
             OnError onError,
-            MemorySize splitSize,
+            NdjsonSource source,
             int batchRows,
             int parallelism,
             boolean overwrite) {
@@ -204,13 +203,12 @@ public final class TensorJob {
             DType<?> dtype = dtype(config.get(ParqOptions.TENSOR_DTYPE));
             List<InputFile> files = ConvertJob.Settings.expandInputs(inputs);
             return new Settings(
-                    inputs,
                     files,
                     Path.of(output).toAbsolutePath().normalize(),
                     columns,
                     dtype,
                     config.get(ParqOptions.ON_ERROR),
-                    config.get(ParqOptions.SPLIT_SIZE),
+                    NdjsonSource.builder(inputs).configure(config).build(),
                     config.get(ParqOptions.BATCH_ROWS),
                     config.getOptional(CoreOptions.DEFAULT_PARALLELISM).orElse(0),
                     config.get(ParqOptions.OVERWRITE));

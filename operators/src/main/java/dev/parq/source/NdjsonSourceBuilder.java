@@ -3,6 +3,7 @@ package dev.parq.source;
 import java.util.List;
 
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.ReadableConfig;
 
 /** Builds an {@link NdjsonSource}; unset settings take the defaults of {@link NdjsonSourceOptions}. */
 public final class NdjsonSourceBuilder {
@@ -26,6 +27,12 @@ public final class NdjsonSourceBuilder {
     public NdjsonSourceBuilder chunkSize(MemorySize size) {
         this.chunkSize = positive(size, "chunk size");
         return this;
+    }
+
+    /** Takes every setting of {@link NdjsonSourceOptions} from {@code config} (defaults where unset). */
+    public NdjsonSourceBuilder configure(ReadableConfig config) {
+        return splitSize(config.get(NdjsonSourceOptions.SPLIT_SIZE))
+                .chunkSize(config.get(NdjsonSourceOptions.CHUNK_SIZE));
     }
 
     public NdjsonSource build() {
