@@ -106,29 +106,41 @@ public final class ConvertJob {
      */
     public static Manifest run(Configuration config, ProgressListener progress) throws ConversionException {
         long started = System.nanoTime();
-        Settings settings = Settings.resolve(config);
-        prepareOutput(settings.output(), settings.overwrite());
+        Settings.requiredInputs(config);
+        Settings.requiredOutput(config, "directory");
+        try (JobEnvironment environment = begin(config)) {
+            Settings settings = Settings.resolve(config);
+            prepareOutput(settings.output(), settings.overwrite());
+            StreamExecutionEnvironment env = environment.env();
+            buildPipeline(env, settings);
+            if (environment.embedded() && config.get(ParqOptions.WARMUP)) {
+                Warmup.run(settings.inputFiles(), settings.schema(), settings.batchRows(), settings.writerOptions(),
+                        environment::clusterReady);
+            }
 
-        StreamExecutionEnvironment env = environment(config, settings.parallelism());
-        buildPipeline(env, settings);
-
-        JobExecutionResult result = execute(env, "parq convert to " + settings.output(), settings.totalBytes(), progress);
-        long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-        Manifest manifest = Manifest.collect(settings, counters(result), elapsedMs);
-        manifest.checkCounts();
-        manifest.write(settings.output().resolve(MANIFEST));
-        return manifest;
+            JobExecutionResult result =
+                    execute(env, "parq convert to " + settings.output(), settings.totalBytes(), progress);
+            long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            Manifest manifest = Manifest.collect(settings, counters(result), elapsedMs);
+            manifest.checkCounts();
+            manifest.write(settings.output().resolve(MANIFEST));
+            return manifest;
+        }
     }
 
-    /** A batch-mode environment with object reuse; {@code parallelism} 0 keeps Flink's default. */
-    static StreamExecutionEnvironment environment(Configuration config, int parallelism) {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flinkConfig(config));
+    /**
+     * A batch-mode environment with object reuse for the run configured by {@code config}
+     * ({@code parallelism.default} from the flags or the configuration file, else Flink's default).
+     * Embedded, its cluster starts now, in the background, while the caller resolves the run's
+     * settings (schema inference included); close it when the run ends.
+     */
+    static JobEnvironment begin(Configuration config) {
+        int parallelism = config.getOptional(org.apache.flink.configuration.CoreOptions.DEFAULT_PARALLELISM).orElse(0);
+        JobEnvironment environment = JobEnvironment.begin(flinkConfig(config), parallelism);
+        StreamExecutionEnvironment env = environment.env();
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         env.getConfig().enableObjectReuse();
-        if (parallelism > 0) {
-            env.setParallelism(parallelism);
-        }
-        return env;
+        return environment;
     }
 
     private static Configuration flinkConfig(Configuration config) {

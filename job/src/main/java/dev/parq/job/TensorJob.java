@@ -64,11 +64,18 @@ public final class TensorJob {
      */
     public static Result run(Configuration config, ProgressListener progress) throws ConversionException {
         long started = System.nanoTime();
+        ConvertJob.Settings.requiredInputs(config);
+        try (JobEnvironment environment = ConvertJob.begin(config)) {
+            return run(config, environment.env(), progress, started);
+        }
+    }
+
+    private static Result run(Configuration config, StreamExecutionEnvironment env, ProgressListener progress,
+            long started) throws ConversionException {
         Settings settings = Settings.resolve(config);
         prepareOutput(settings);
         Exception failure = null;
         try {
-            StreamExecutionEnvironment env = ConvertJob.environment(config, settings.parallelism());
             buildPipeline(env, settings);
             JobExecutionResult result = ConvertJob.execute(
                     env, "parq tensor to " + settings.output(), settings.totalBytes(), progress);

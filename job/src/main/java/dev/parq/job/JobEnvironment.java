@@ -1,0 +1,222 @@
+package dev.parq.job;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.stream.Stream;
+
+import org.apache.flink.client.deployment.executors.LocalExecutor;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.core.execution.PipelineExecutor;
+import org.apache.flink.core.execution.PipelineExecutorFactory;
+import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.runtime.minicluster.RpcServiceSharing;
+import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * Where a run's job executes. Under {@code flink run} (or any client that provides its own
+ * context) that is the context's cluster, unchanged. Run embedded ({@code java -jar}), the job
+ * gets a Flink mini cluster as it would from {@link LocalStreamEnvironment}, except that the
+ * cluster starts in the background as soon as the run begins: its start-up (a second or so of
+ * RPC and task manager set-up) then overlaps schema inference and the pipeline's construction
+ * instead of following them.
+ *
+ * <p>The early cluster is the one Flink's {@link LocalExecutor} would have created: same
+ * configuration, one slot per parallel subtask. Should the submitted job ask for a different
+ * cluster (its maximum parallelism set elsewhere), the early one is shut down and Flink's own is
+ * used. Close this object when the run ends; it shuts the early cluster down if no job took it.
+ */
+final class JobEnvironment implements AutoCloseable {
+
+    private final StreamExecutionEnvironment env;
+    private final EarlyMiniCluster early;
+
+    private JobEnvironment(StreamExecutionEnvironment env, EarlyMiniCluster early) {
+        this.env = env;
+        this.early = early;
+    }
+
+    /**
+     * The environment for {@code flinkConfig}; when embedded, with its cluster already starting.
+     * {@code parallelism} 0 keeps Flink's default (all cores when embedded).
+     */
+    static JobEnvironment begin(Configuration flinkConfig, int parallelism) {
+        StreamExecutionEnvironment probe = StreamExecutionEnvironment.getExecutionEnvironment(flinkConfig);
+        if (!(probe instanceof LocalStreamEnvironment)) {
+            if (parallelism > 0) {
+                probe.setParallelism(parallelism);
+            }
+            return new JobEnvironment(probe, null);
+        }
+        int slots = parallelism > 0 ? parallelism : probe.getParallelism();
+        Configuration local = new Configuration(flinkConfig);
+        local.set(DeploymentOptions.TARGET, LocalExecutor.NAME);
+        local.set(DeploymentOptions.ATTACHED, true);
+        local.set(CoreOptions.DEFAULT_PARALLELISM, slots);
+        EarlyMiniCluster early = new EarlyMiniCluster(clusterConfiguration(local, slots));
+        early.startInBackground();
+        ClassLoader classLoader = Thread.currentThread().getContextClassLoader();
+        StreamExecutionEnvironment env = new StreamExecutionEnvironment(new ExecutorLoader(local, early), local, classLoader);
+        env.setParallelism(slots);
+        return new JobEnvironment(env, early);
+    }
+
+    StreamExecutionEnvironment env() {
+        return env;
+    }
+
+    /** The cluster started ahead of the job, or null when not embedded. */
+    EarlyMiniCluster earlyCluster() {
+        return early;
+    }
+
+    /** Whether the job runs in this JVM, on a cluster started here. */
+    boolean embedded() {
+        return early != null;
+    }
+
+    /** Whether the embedded cluster has finished starting (or failed to); true when not embedded. */
+    boolean clusterReady() {
+        return early == null || early.started.isDone();
+    }
+
+    /** Shuts the early cluster down unless a job took it (that job's client shuts it down). */
+    @Override
+    public void close() {
+        if (early != null && !early.taken) {
+            early.closeAsync();
+        }
+    }
+
+    /** The cluster Flink's local executor builds for a job of {@code slots} parallel subtasks. */
+    static MiniClusterConfiguration clusterConfiguration(Configuration config, int slots) {
+        Configuration cluster = new Configuration(config);
+        if (!cluster.contains(RestOptions.BIND_PORT)) {
+            cluster.set(RestOptions.BIND_PORT, "0");
+        }
+        int taskManagers = cluster.get(TaskManagerOptions.MINI_CLUSTER_NUM_TASK_MANAGERS);
+        int slotsPerTaskManager = cluster.getOptional(TaskManagerOptions.NUM_TASK_SLOTS)
+                .orElse((slots + taskManagers - 1) / taskManagers);
+        return new MiniClusterConfiguration.Builder()
+                .setConfiguration(cluster)
+                .setNumTaskManagers(taskManagers)
+                .setRpcServiceSharing(RpcServiceSharing.SHARED)
+                .setNumSlotsPerTaskManager(slotsPerTaskManager)
+                .build();
+    }
+
+    /**
+     * A mini cluster whose start was begun in the background: {@link #start()}, called by Flink
+     * when the job is submitted, waits for that start to finish instead of starting it again.
+     */
+    static final class EarlyMiniCluster extends MiniCluster {
+
+        private final MiniClusterConfiguration configuration;
+        private final CompletableFuture<Void> started = new CompletableFuture<>();
+        private volatile boolean taken;
+        private volatile boolean starting;
+
+        EarlyMiniCluster(MiniClusterConfiguration configuration) {
+            super(configuration);
+            this.configuration = configuration;
+        }
+
+        void startInBackground() {
+            starting = true;
+            Thread starter = new Thread(() -> {
+                try {
+                    super.start();
+                    started.complete(null);
+                } catch (Throwable e) {
+                    started.completeExceptionally(e);
+                }
+            }, "parq-cluster-start");
+            starter.setDaemon(true);
+            starter.setContextClassLoader(Thread.currentThread().getContextClassLoader());
+            starter.start();
+        }
+
+        @Override
+        public void start() throws Exception {
+            try {
+                started.get();
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+            }
+        }
+
+        /** Whether a job has been given this cluster (or Flink's own instead of it). */
+        boolean taken() {
+            return taken;
+        }
+
+        /** Whether a job asking for {@code wanted} can run on this cluster. */
+        boolean fits(MiniClusterConfiguration wanted) {
+            return wanted.getNumTaskManagers() == configuration.getNumTaskManagers()
+                    && wanted.getConfiguration().get(TaskManagerOptions.NUM_TASK_SLOTS)
+                            .equals(configuration.getConfiguration().get(TaskManagerOptions.NUM_TASK_SLOTS));
+        }
+
+        /** This cluster for the job if it fits, else Flink's own (and this one shut down). */
+        MiniCluster take(MiniClusterConfiguration wanted) {
+            taken = true;
+            if (fits(wanted)) {
+                return this;
+            }
+            closeAsync();
+            return new MiniCluster(wanted);
+        }
+
+        @Override
+        public CompletableFuture<Void> closeAsync() {
+            // A close during the background start would race it: close once it has finished.
+            if (!starting) {
+                return super.closeAsync();
+            }
+            return started.handle((ok, failed) -> null).thenCompose(ignored -> super.closeAsync());
+        }
+    }
+
+    /** Hands Flink a local executor whose cluster is the early one. */
+    private static final class ExecutorLoader implements PipelineExecutorServiceLoader, PipelineExecutorFactory {
+
+        private final Configuration config;
+        private final EarlyMiniCluster early;
+
+        ExecutorLoader(Configuration config, EarlyMiniCluster early) {
+            this.config = config;
+            this.early = early;
+        }
+
+        @Override
+        public PipelineExecutorFactory getExecutorFactory(Configuration configuration) {
+            return this;
+        }
+
+        @Override
+        public Stream<String> getExecutorNames() {
+            return Stream.of(LocalExecutor.NAME);
+        }
+
+        @Override
+        public String getName() {
+            return LocalExecutor.NAME;
+        }
+
+        @Override
+        public boolean isCompatibleWith(Configuration configuration) {
+            return LocalExecutor.NAME.equalsIgnoreCase(configuration.get(DeploymentOptions.TARGET));
+        }
+
+        @Override
+        public PipelineExecutor getExecutor(Configuration configuration) {
+            return LocalExecutor.createWithFactory(config, early::take);
+        }
+    }
+}
