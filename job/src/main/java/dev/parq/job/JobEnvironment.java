@@ -1,13 +1,16 @@
 package dev.parq.job;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Stream;
 
 import org.apache.flink.client.deployment.executors.LocalExecutor;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.core.execution.PipelineExecutor;
@@ -34,6 +37,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  */
 final class JobEnvironment implements AutoCloseable {
 
+    /** Network buffers of the embedded cluster unless configured, per slot (and at least 16 of them). */
+    static final MemorySize NETWORK_MEMORY_PER_SLOT = MemorySize.parse("1mb");
+
     private final StreamExecutionEnvironment env;
     private final EarlyMiniCluster early;
 
@@ -59,6 +65,16 @@ final class JobEnvironment implements AutoCloseable {
         local.set(DeploymentOptions.TARGET, LocalExecutor.NAME);
         local.set(DeploymentOptions.ATTACHED, true);
         local.set(CoreOptions.DEFAULT_PARALLELISM, slots);
+        // Source, parser and writer are one chained task: only the writers' committables cross the
+        // network. Flink's local default of 64 MiB of buffers, allocated (and resident) up front,
+        // would be a tenth of the process's memory for nothing.
+        MemorySize network = NETWORK_MEMORY_PER_SLOT.multiply(Math.max(16, slots));
+        for (ConfigOption<MemorySize> option : List.of(
+                TaskManagerOptions.NETWORK_MEMORY_MIN, TaskManagerOptions.NETWORK_MEMORY_MAX)) {
+            if (!local.contains(option)) {
+                local.set(option, network);
+            }
+        }
         EarlyMiniCluster early = new EarlyMiniCluster(clusterConfiguration(local, slots));
         early.startInBackground();
         ClassLoader classLoader = Thread.currentThread().getContextClassLoader();

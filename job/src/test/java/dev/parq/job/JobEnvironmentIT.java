@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +20,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The embedded cluster started ahead of the job: it runs the job, and it is not left running. */
 class JobEnvironmentIT {
@@ -66,6 +69,23 @@ class JobEnvironmentIT {
         assertNotSame(early, other);
         assertEquals(4, other.getConfiguration().get(TaskManagerOptions.NUM_TASK_SLOTS));
         assertFalse(early.isRunning());
+    }
+
+    /** The embedded cluster's network buffers, smaller than Flink's local default, grow with the slots. */
+    @Test
+    void aConversionWithManyParallelWritersGetsTheBuffersItNeeds(@TempDir Path dir) throws Exception {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 40_000; i++) {
+            lines.append("{\"id\":").append(i).append("}\n");
+        }
+        Path input = Files.writeString(dir.resolve("in.ndjson"), lines);
+        Path output = dir.resolve("out");
+        Cli.Result result = Cli.run("convert", input.toString(), "-o", output.toString(), "-p", "40",
+                "--split-size", "8kb", "--schema", "id BIGINT", "--no-progress");
+        assertEquals(0, result.exitCode(), result.err());
+        assertEquals(40_000L, DuckDb.count(DuckDb.parquet(output)));
+        Number sum = (Number) DuckDb.query("SELECT sum(id) FROM " + DuckDb.parquet(output)).get(0).get(0);
+        assertEquals(40_000L * 39_999 / 2, sum.longValue());
     }
 
     private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {

@@ -83,6 +83,7 @@ final class ColumnarFileWriter {
         this.file = new ParquetFileWriter(
                 out, schema, ParquetFileWriter.Mode.CREATE, rowGroupSize, 0, null, properties);
         file.start();
+        RowGroupBudget.jvm().join();
     }
 
     private static ParquetProperties.Builder properties(ParquetWriterOptions options) {
@@ -147,7 +148,7 @@ final class ColumnarFileWriter {
                 }
             }
             rowGroupRows += end - start;
-            if (bufferedSize() >= rowGroupSize) {
+            if (bufferedSize() >= RowGroupBudget.jvm().rowGroupSize(rowGroupSize)) {
                 flushRowGroup();
                 startRowGroup();
             }
@@ -261,6 +262,7 @@ final class ColumnarFileWriter {
             file.end(metadata);
         } finally {
             codecs.release();
+            RowGroupBudget.jvm().leave();
         }
     }
 }

@@ -14,9 +14,10 @@ public final class ParquetSinkOptions {
 
     public static final ConfigOption<MemorySize> ROW_GROUP_SIZE = ConfigOptions.key("parq.sink.row-group-size")
             .memoryType()
-            .defaultValue(MemorySize.parse("128mb"))
-            .withDescription("Target size of a row group as buffered before compression; a row group is"
-                    + " closed once its buffered pages reach this size.");
+            .defaultValue(MemorySize.parse("64mb"))
+            .withDescription("Target size of a row group as buffered in memory; a row group is closed once"
+                    + " its buffered pages reach this size, or the writer's share of 40% of the heap (shared"
+                    + " by the writers open in the JVM), whichever is smaller.");
 
     public static final ConfigOption<MemorySize> PAGE_SIZE = ConfigOptions.key("parq.sink.page-size")
             .memoryType()

@@ -29,7 +29,7 @@ public final class ParquetWriterOptions implements Serializable {
         this.batchDelay = Objects.requireNonNull(batchDelay, "batchDelay");
     }
 
-    /** Snappy, 128 MiB row groups, 1 MiB pages, dictionary encoding for columns with few distinct values. */
+    /** Snappy, 64 MiB row groups, 1 MiB pages, dictionary encoding for columns with few distinct values. */
     public static ParquetWriterOptions defaults() {
         return new ParquetWriterOptions(
                 Compression.DEFAULT,

@@ -49,7 +49,7 @@ public final class ConvertCommand implements Callable<Integer> {
     String compression;
 
     @Option(names = "--row-group-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
-            description = "Parquet row group size. Default: 128mb.")
+            description = "Parquet row group size (as buffered in memory; smaller when many writers share the heap). Default: 64mb.")
     MemorySize rowGroupSize;
 
     @Option(names = "--sample-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
