@@ -64,7 +64,8 @@ public final class NdjsonSource
     @Override
     public SplitEnumerator<FileSplit, EnumeratorState> createEnumerator(
             SplitEnumeratorContext<FileSplit> context) throws Exception {
-        List<FileSplit> splits = new SplitPlanner(splitSize).plan(InputFiles.expand(inputs));
+        List<FileSplit> splits =
+                new SplitPlanner(splitSize).plan(InputFiles.expand(inputs), context.currentParallelism());
         return new NdjsonSplitEnumerator(context, splits);
     }
 

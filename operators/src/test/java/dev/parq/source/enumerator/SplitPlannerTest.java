@@ -48,6 +48,34 @@ class SplitPlannerTest {
     }
 
     @Test
+    void theLastSplitsOfTheInputAreQuarteredForSeveralReaders() throws IOException {
+        InputFile file = write("t.json", "1234567\n".repeat(200)); // 1600 bytes, boundaries on line ends
+        List<FileSplit> splits = new SplitPlanner(160).plan(List.of(file), 2);
+        assertCoversWholeLines(file, splits);
+        // Up to 1600 - 2 * 160 = 1280 every 160 bytes, then every 40.
+        List<Long> sizes = splits.stream().map(split -> split.end() - split.start()).toList();
+        assertEquals(8 + 8, sizes.size(), sizes.toString());
+        assertTrue(sizes.subList(0, 8).stream().allMatch(size -> size == 160), sizes.toString());
+        assertTrue(sizes.subList(8, 16).stream().allMatch(size -> size == 40), sizes.toString());
+        assertEquals(10, new SplitPlanner(160).plan(List.of(file), 1).size(), "one reader: no tail to balance");
+    }
+
+    @Test
+    void theQuarteredTailMaySpanFiles() throws IOException {
+        InputFile first = write("t1.json", "1234567\n".repeat(100)); // 800 bytes
+        InputFile second = write("t2.json", "1234567\n".repeat(20)); // 160 bytes
+        List<FileSplit> splits = new SplitPlanner(160).plan(List.of(first, second), 3);
+        // The tail starts at 960 - 3 * 160 = 480: 160-byte splits before it, 40-byte ones after.
+        List<FileSplit> ofFirst = splits.stream().filter(split -> split.path().equals(first.path())).toList();
+        List<FileSplit> ofSecond = splits.stream().filter(split -> split.path().equals(second.path())).toList();
+        assertCoversWholeLines(first, ofFirst);
+        assertCoversWholeLines(second, ofSecond);
+        assertEquals(List.of(0L, 160L, 320L, 480L, 520L, 560L), ofFirst.stream().map(FileSplit::start).toList().subList(0, 6));
+        assertEquals(3 + 8, ofFirst.size());
+        assertEquals(4, ofSecond.size());
+    }
+
+    @Test
     void aBoundaryExactlyAfterALineEndIsKept() throws IOException {
         InputFile file = write("b.json", "1234567\n".repeat(4));
         List<FileSplit> splits = new SplitPlanner(16).plan(file);
