@@ -2,6 +2,7 @@ package dev.parq.parse.decode;
 
 import org.apache.arrow.vector.DateDayVector;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /** DATE: an ISO-8601 calendar date string, "2024-01-31". */
@@ -25,6 +26,20 @@ public final class DateDecoder implements Decoder {
             throw FieldPath.invalid(path, tape, t, "is not an ISO-8601 date (yyyy-mm-dd)");
         }
         vector.setSafe(index, (int) iso.epochDay);
+    }
+
+    /** Takes strings without escapes; any other value or problem is left to the tape path. */
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        if (bytes[p] != '"') {
+            return FALLBACK;
+        }
+        int end = ByteScan.plainEnd(bytes, p + 1, limit);
+        if (end >= limit || bytes[end] != '"' || !iso.load(bytes, p + 1, end, false) || !iso.parseDate()) {
+            return FALLBACK;
+        }
+        vector.setSafe(index, (int) iso.epochDay);
+        return end + 1;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.parq.parse.decode;
 
 import org.apache.arrow.vector.Float8Vector;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /** DOUBLE: any JSON number, correctly rounded; one beyond the double range is rejected. */
@@ -26,6 +27,20 @@ public final class DoubleDecoder implements Decoder {
             throw FieldPath.invalid(path, tape, t, "is out of range for DOUBLE");
         }
         vector.setSafe(index, value);
+    }
+
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        int end = ByteScan.numberEnd(bytes, p, limit);
+        if (end < 0) {
+            return FALLBACK;
+        }
+        double value = decimals.toDouble(bytes, p, end);
+        if (Double.isInfinite(value)) {
+            return FALLBACK;
+        }
+        vector.setSafe(index, value);
+        return end;
     }
 
     @Override

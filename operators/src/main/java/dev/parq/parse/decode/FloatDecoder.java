@@ -2,6 +2,7 @@ package dev.parq.parse.decode;
 
 import org.apache.arrow.vector.Float4Vector;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /** FLOAT: any JSON number, correctly rounded to single precision; beyond its range is rejected. */
@@ -26,6 +27,20 @@ public final class FloatDecoder implements Decoder {
             throw FieldPath.invalid(path, tape, t, "is out of range for FLOAT");
         }
         vector.setSafe(index, value);
+    }
+
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        int end = ByteScan.numberEnd(bytes, p, limit);
+        if (end < 0) {
+            return FALLBACK;
+        }
+        float value = decimals.toFloat(bytes, p, end);
+        if (Float.isInfinite(value)) {
+            return FALLBACK;
+        }
+        vector.setSafe(index, value);
+        return end;
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.ValueVector;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /**
@@ -14,6 +15,8 @@ import dev.parq.parse.tape.Tape;
  * an exponent is rejected even when the value is whole (1.0, 1e3).
  */
 public final class IntDecoder implements Decoder {
+
+    private static final int MAX_SAFE_DIGITS = 18;
 
     private final ValueVector vector;
     private final int bits;
@@ -43,6 +46,45 @@ public final class IntDecoder implements Decoder {
         if (value < min || value > max) {
             throw outOfRange(tape, t);
         }
+        write(index, value);
+    }
+
+    /**
+     * Takes integers of up to 18 digits, which cannot overflow a long; a longer one, like anything
+     * out of the type's range, is left to the tape path and its message.
+     */
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        boolean negative = bytes[p] == '-';
+        int from = negative ? p + 1 : p;
+        if (from >= limit || !ByteScan.digit(bytes[from])) {
+            return FALLBACK;
+        }
+        int end = bytes[from] == '0' ? from + 1 : ByteScan.digitsEnd(bytes, from + 1, limit);
+        if (end - from > MAX_SAFE_DIGITS) {
+            return FALLBACK;
+        }
+        if (end < limit) {
+            byte next = bytes[end];
+            if (next == '.' || next == 'e' || next == 'E' || ByteScan.digit(next)) {
+                return FALLBACK;
+            }
+        }
+        long value = 0;
+        for (int i = from; i < end; i++) {
+            value = value * 10 + (bytes[i] - '0');
+        }
+        if (negative) {
+            value = -value;
+        }
+        if (value < min || value > max) {
+            return FALLBACK;
+        }
+        write(index, value);
+        return end;
+    }
+
+    private void write(int index, long value) {
         switch (bits) {
             case 8:
                 ((TinyIntVector) vector).setSafe(index, (int) value);

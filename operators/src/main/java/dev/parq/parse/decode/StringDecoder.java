@@ -5,6 +5,7 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.VarCharVector;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /**
@@ -29,18 +30,51 @@ public final class StringDecoder implements Decoder {
         byte[] buf = tape.bytes();
         int kind = tape.kind(t);
         if (kind == Tape.STRING && tape.has(t, Tape.ESCAPED)) {
-            int from = tape.start(t);
-            int to = tape.end(t);
-            if (scratch.length < to - from) {
-                scratch = new byte[Math.max(to - from, scratch.length * 2)];
-            }
-            int n = JsonStrings.unescape(buf, from, to, scratch);
-            store(index, scratch, 0, n);
+            storeUnescaped(index, buf, tape.start(t), tape.end(t));
             return;
         }
         int from = kind == Tape.STRING ? tape.start(t) : tape.rawStart(t);
         int to = kind == Tape.STRING ? tape.end(t) : tape.rawEnd(t);
         store(index, buf, from, to - from);
+    }
+
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        byte c = bytes[p];
+        if (c != '"') {
+            int end = c == 't' ? ByteScan.literalEnd(bytes, p, limit, Inline.TRUE)
+                    : c == 'f' ? ByteScan.literalEnd(bytes, p, limit, Inline.FALSE)
+                    : ByteScan.numberEnd(bytes, p, limit);
+            if (end < 0) {
+                return FALLBACK;
+            }
+            store(index, bytes, p, end - p);
+            return end;
+        }
+        int from = p + 1;
+        int stop = ByteScan.plainEnd(bytes, from, limit);
+        if (stop < limit && bytes[stop] == '"') {
+            store(index, bytes, from, stop - from);
+            return stop + 1;
+        }
+        int end = ByteScan.stringEnd(bytes, stop, limit);
+        if (end < 0) {
+            return FALLBACK;
+        }
+        if (ByteScan.indexOfBackslash(bytes, stop, end) < end) {
+            storeUnescaped(index, bytes, from, end);
+        } else {
+            store(index, bytes, from, end - from);
+        }
+        return end + 1;
+    }
+
+    private void storeUnescaped(int index, byte[] bytes, int from, int to) {
+        if (scratch.length < to - from) {
+            scratch = new byte[Math.max(to - from, scratch.length * 2)];
+        }
+        int n = JsonStrings.unescape(bytes, from, to, scratch);
+        store(index, scratch, 0, n);
     }
 
     private void store(int index, byte[] bytes, int from, int n) {
