@@ -1,5 +1,6 @@
 package dev.parq.parse.decode;
 
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.DateDayVector;
 
 import dev.parq.parse.tape.ByteScan;
@@ -25,7 +26,7 @@ public final class DateDecoder implements Decoder {
         if (!iso.load(tape, t) || !iso.parseDate()) {
             throw FieldPath.invalid(path, tape, t, "is not an ISO-8601 date (yyyy-mm-dd)");
         }
-        vector.setSafe(index, (int) iso.epochDay);
+        MemoryUtil.putInt(Slots.fixed(vector, Integer.BYTES, index, true), (int) iso.epochDay);
     }
 
     /** Takes strings without escapes; any other value or problem is left to the tape path. */
@@ -38,12 +39,12 @@ public final class DateDecoder implements Decoder {
         if (end >= limit || bytes[end] != '"' || !iso.load(bytes, p + 1, end, false) || !iso.parseDate()) {
             return FALLBACK;
         }
-        vector.setSafe(index, (int) iso.epochDay);
+        MemoryUtil.putInt(Slots.fixed(vector, Integer.BYTES, index, true), (int) iso.epochDay);
         return end + 1;
     }
 
     @Override
     public void writeNull(int index) {
-        vector.setNull(index);
+        Slots.fixed(vector, Integer.BYTES, index, false);
     }
 }

@@ -1,5 +1,6 @@
 package dev.parq.parse.decode;
 
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.Float8Vector;
 
 import dev.parq.parse.tape.ByteScan;
@@ -26,7 +27,7 @@ public final class DoubleDecoder implements Decoder {
         if (Double.isInfinite(value)) {
             throw FieldPath.invalid(path, tape, t, "is out of range for DOUBLE");
         }
-        vector.setSafe(index, value);
+        MemoryUtil.putLong(Slots.fixed(vector, Double.BYTES, index, true), Double.doubleToRawLongBits(value));
     }
 
     @Override
@@ -39,12 +40,12 @@ public final class DoubleDecoder implements Decoder {
         if (Double.isInfinite(value)) {
             return FALLBACK;
         }
-        vector.setSafe(index, value);
+        MemoryUtil.putLong(Slots.fixed(vector, Double.BYTES, index, true), Double.doubleToRawLongBits(value));
         return end;
     }
 
     @Override
     public void writeNull(int index) {
-        vector.setNull(index);
+        Slots.fixed(vector, Double.BYTES, index, false);
     }
 }

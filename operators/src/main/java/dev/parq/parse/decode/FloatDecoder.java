@@ -1,5 +1,6 @@
 package dev.parq.parse.decode;
 
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.Float4Vector;
 
 import dev.parq.parse.tape.ByteScan;
@@ -26,7 +27,7 @@ public final class FloatDecoder implements Decoder {
         if (Float.isInfinite(value)) {
             throw FieldPath.invalid(path, tape, t, "is out of range for FLOAT");
         }
-        vector.setSafe(index, value);
+        MemoryUtil.putInt(Slots.fixed(vector, Float.BYTES, index, true), Float.floatToRawIntBits(value));
     }
 
     @Override
@@ -39,12 +40,12 @@ public final class FloatDecoder implements Decoder {
         if (Float.isInfinite(value)) {
             return FALLBACK;
         }
-        vector.setSafe(index, value);
+        MemoryUtil.putInt(Slots.fixed(vector, Float.BYTES, index, true), Float.floatToRawIntBits(value));
         return end;
     }
 
     @Override
     public void writeNull(int index) {
-        vector.setNull(index);
+        Slots.fixed(vector, Float.BYTES, index, false);
     }
 }

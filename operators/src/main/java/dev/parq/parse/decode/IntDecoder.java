@@ -1,11 +1,7 @@
 package dev.parq.parse.decode;
 
-
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.SmallIntVector;
-import org.apache.arrow.vector.TinyIntVector;
-import org.apache.arrow.vector.ValueVector;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BaseFixedWidthVector;
 
 import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
@@ -18,16 +14,16 @@ public final class IntDecoder implements Decoder {
 
     private static final int MAX_SAFE_DIGITS = 18;
 
-    private final ValueVector vector;
-    private final int bits;
+    private final BaseFixedWidthVector vector;
+    private final int width;
     private final long min;
     private final long max;
     private final String typeName;
     private final String path;
 
-    public IntDecoder(ValueVector vector, int bits, String typeName, String path) {
+    public IntDecoder(BaseFixedWidthVector vector, int bits, String typeName, String path) {
         this.vector = vector;
-        this.bits = bits;
+        this.width = bits / 8;
         this.min = bits == 64 ? Long.MIN_VALUE : -(1L << (bits - 1));
         this.max = bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1;
         this.typeName = typeName;
@@ -85,18 +81,19 @@ public final class IntDecoder implements Decoder {
     }
 
     private void write(int index, long value) {
-        switch (bits) {
-            case 8:
-                ((TinyIntVector) vector).setSafe(index, (int) value);
+        long address = Slots.fixed(vector, width, index, true);
+        switch (width) {
+            case 1:
+                MemoryUtil.putByte(address, (byte) value);
                 break;
-            case 16:
-                ((SmallIntVector) vector).setSafe(index, (int) value);
+            case 2:
+                MemoryUtil.putShort(address, (short) value);
                 break;
-            case 32:
-                ((IntVector) vector).setSafe(index, (int) value);
+            case 4:
+                MemoryUtil.putInt(address, (int) value);
                 break;
             default:
-                ((BigIntVector) vector).setSafe(index, value);
+                MemoryUtil.putLong(address, value);
         }
     }
 
@@ -127,18 +124,6 @@ public final class IntDecoder implements Decoder {
 
     @Override
     public void writeNull(int index) {
-        switch (bits) {
-            case 8:
-                ((TinyIntVector) vector).setNull(index);
-                break;
-            case 16:
-                ((SmallIntVector) vector).setNull(index);
-                break;
-            case 32:
-                ((IntVector) vector).setNull(index);
-                break;
-            default:
-                ((BigIntVector) vector).setNull(index);
-        }
+        Slots.fixed(vector, width, index, false);
     }
 }

@@ -1,7 +1,6 @@
 package dev.parq.parse.decode;
 
 
-import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.VarCharVector;
 
@@ -99,11 +98,7 @@ public final class StringDecoder implements Decoder {
 
     private void written(int index, int end, boolean valid) {
         MemoryUtil.putInt(vector.getOffsetBuffer().memoryAddress() + (long) (index + 1) * VarCharVector.OFFSET_WIDTH, end);
-        ArrowBuf validity = vector.getValidityBuffer();
-        long address = validity.memoryAddress() + (index >>> 3);
-        byte bits = MemoryUtil.getByte(address);
-        byte bit = (byte) (1 << (index & 7));
-        MemoryUtil.putByte(address, (byte) (valid ? bits | bit : bits & ~bit));
+        Slots.setValidity(vector.getValidityBuffer(), index, valid);
         vector.setLastSet(index);
     }
 

@@ -1,5 +1,6 @@
 package dev.parq.parse.decode;
 
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.types.TimeUnit;
 
@@ -48,7 +49,7 @@ public final class TimestampDecoder implements Decoder {
         } catch (ArithmeticException e) {
             throw FieldPath.invalid(path, tape, t, "is out of range for " + typeName);
         }
-        vector.setSafe(index, value);
+        MemoryUtil.putLong(Slots.fixed(vector, Long.BYTES, index, true), value);
     }
 
     /** Takes strings without escapes; any other value or problem is left to the tape path. */
@@ -61,11 +62,13 @@ public final class TimestampDecoder implements Decoder {
         if (end >= limit || bytes[end] != '"' || !parse(bytes, p + 1, end, false) || iso.hasZone != instant) {
             return FALLBACK;
         }
+        long value;
         try {
-            vector.setSafe(index, value());
+            value = value();
         } catch (ArithmeticException e) {
             return FALLBACK;
         }
+        MemoryUtil.putLong(Slots.fixed(vector, Long.BYTES, index, true), value);
         return end + 1;
     }
 
@@ -90,6 +93,6 @@ public final class TimestampDecoder implements Decoder {
 
     @Override
     public void writeNull(int index) {
-        vector.setNull(index);
+        Slots.fixed(vector, Long.BYTES, index, false);
     }
 }
