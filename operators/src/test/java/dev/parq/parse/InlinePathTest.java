@@ -166,6 +166,42 @@ class InlinePathTest {
         }
     }
 
+    /**
+     * Keys of one to twenty bytes, with and without whitespace before the colon, in lines cut
+     * short by the end of the range, so that every key comparison meets the range's end.
+     */
+    @Test
+    void keysOfEveryLengthUpToTheEndOfTheRange() {
+        StringBuilder schema = new StringBuilder("`q\"t` STRING");
+        List<String> names = new ArrayList<>();
+        for (int n = 1; n <= 20; n++) {
+            String name = "abcdefghijklmnopqrstuvwxyz".substring(0, n);
+            names.add(name);
+            schema.append(", ").append(name).append(" INT");
+        }
+        StringBuilder text = new StringBuilder("{\"q\\\"t\":\"escaped name\"}\n");
+        for (String name : names) {
+            text.append("{\"").append(name).append("\":1,\"q\":2}\n");
+            text.append("{\"").append(name).append("\" \t:1}\n");
+            text.append("{\"").append(name).append("x\":1}\n");
+            text.append("{\"").append(name, 0, name.length() - 1).append("\":1}\n");
+        }
+        for (String name : names) {
+            for (String line : new String[] {"{\"" + name + "\":7}", "{\"" + name + "\" :7}", "{\"" + name + "\":7", "{\"" + name}) {
+                String content = text + line;
+                try (ParserHarness inline = new ParserHarness(schema.toString(), 1000, true);
+                        ParserHarness tape = new ParserHarness(schema.toString(), 1000, false)) {
+                    inline.parse(content);
+                    tape.parse(content);
+                    assertEquals(tape.parser.batch().contentToTSVString(), inline.parser.batch().contentToTSVString(), line);
+                    assertEquals(tape.bad, inline.bad, line);
+                    assertEquals(tape.parser.unknownFields(), inline.parser.unknownFields(), line);
+                    assertTrue(inline.parser.inlineRows() >= names.size() / 2, line);
+                }
+            }
+        }
+    }
+
     @Test
     void absentFieldsAreNull() {
         String error = "{\"s\":\"x\",\"u\":{\"id\":1,\"tags\":[\"t\"]},\"rs\":[{\"b\":\"q\"}]}";

@@ -15,10 +15,9 @@ import dev.parq.parse.tape.Tape;
  * first since lines usually repeat one key order. For a repeated key the last one wins. Keys that
  * are not fields are skipped with their whole value and counted as unknown at their path.
  *
- * <p>Inline, the key at each position is first compared with the field that stood there in the
- * previous object, since lines of one source repeat their key order whatever the schema's order;
- * the key's bytes are compared in place, which checks them too. A repeated or unknown key leaves
- * the line to the tape path.
+ * <p>Inline, keys are matched in place by {@link InlineKeys}, which checks their bytes too; a
+ * repeated or unknown key leaves the line to the tape path. Fields an object lacks are found from
+ * a bit set, not by asking every field.
  *
  * <p>The top level of a line is a StructDecoder without a vector of its own.
  */
@@ -38,14 +37,9 @@ public final class StructDecoder implements Decoder {
     private final List<byte[]> cachedKeys = new ArrayList<>();
     private final List<UnknownKeys.Counter> cachedCounters = new ArrayList<>();
 
-    /** Whether a name can be compared with a key's raw bytes: nothing in it would be escaped. */
-    private final boolean[] plainNames;
-    /** The fields in the order of the keys of the last object decoded inline, and how many. */
-    private final int[] keyOrder;
-    private int keyCount;
-    /** The object that last set each field, numbered, to tell a repeated key and a missing one. */
-    private final long[] setBy;
-    private long objects;
+    private final InlineKeys inlineKeys;
+    /** The fields an object decoded inline has set so far, one bit each. */
+    private final long[] set;
 
     public StructDecoder(StructVector vector, List<String> names, List<Decoder> fields, String path,
             UnknownKeys unknownKeys) {
@@ -64,21 +58,8 @@ public final class StructDecoder implements Decoder {
         this.path = path;
         this.unknownKeys = unknownKeys;
         this.valueTokens = new int[this.names.length];
-        this.plainNames = new boolean[this.names.length];
-        for (int i = 0; i < this.names.length; i++) {
-            plainNames[i] = isPlain(this.names[i]);
-        }
-        this.keyOrder = new int[this.names.length];
-        this.setBy = new long[this.names.length];
-    }
-
-    private static boolean isPlain(byte[] name) {
-        for (byte b : name) {
-            if ((b >= 0 && b < 0x20) || b == '"' || b == '\\') {
-                return false;
-            }
-        }
-        return true;
+        this.inlineKeys = new InlineKeys(this.names);
+        this.set = new long[(this.names.length + Long.SIZE - 1) / Long.SIZE];
     }
 
     @Override
@@ -152,7 +133,7 @@ public final class StructDecoder implements Decoder {
         if (vector != null) {
             vector.setIndexDefined(index);
         }
-        long object = ++objects;
+        Arrays.fill(set, 0);
         int count = 0;
         p = ByteScan.whitespaceEnd(bytes, p + 1, limit);
         if (p < limit && bytes[p] == '}') {
@@ -162,20 +143,18 @@ public final class StructDecoder implements Decoder {
                 if (p >= limit || bytes[p] != '"') {
                     return FALLBACK;
                 }
-                int field = inlineMatch(bytes, p + 1, limit, count < keyCount ? keyOrder[count] : -1);
-                if (field < 0 || setBy[field] == object) {
+                p = inlineKeys.match(bytes, p + 1, limit, count);
+                if (p < 0) {
                     return FALLBACK;
                 }
-                setBy[field] = object;
-                keyOrder[count++] = field;
-                p += names[field].length + 2;
-                if (p >= limit || bytes[p] != ':') {
-                    p = ByteScan.whitespaceEnd(bytes, p, limit);
-                    if (p >= limit || bytes[p] != ':') {
-                        return FALLBACK;
-                    }
+                int field = inlineKeys.field();
+                long bit = 1L << field;
+                if ((set[field >>> 6] & bit) != 0) {
+                    return FALLBACK;
                 }
-                p = Inline.value(fields[field], bytes, ByteScan.whitespaceEnd(bytes, p + 1, limit), limit, index);
+                set[field >>> 6] |= bit;
+                inlineKeys.record(count++, field);
+                p = Inline.value(fields[field], bytes, ByteScan.whitespaceEnd(bytes, p, limit), limit, index);
                 if (p < 0) {
                     return FALLBACK;
                 }
@@ -193,41 +172,25 @@ public final class StructDecoder implements Decoder {
                 p = ByteScan.whitespaceEnd(bytes, p + 1, limit);
             }
         }
-        keyCount = count;
+        inlineKeys.endObject(count);
         if (count < fields.length) {
-            for (int i = 0; i < fields.length; i++) {
-                if (setBy[i] != object) {
-                    fields[i].writeNull(index);
-                }
-            }
+            writeNullsWhereUnset(index);
         }
         return p;
     }
 
-    /** The field whose name is the key starting at bytes[from], trying predicted first; or -1. */
-    private int inlineMatch(byte[] bytes, int from, int limit, int predicted) {
-        if (predicted >= 0 && keyIs(bytes, from, limit, predicted)) {
-            return predicted;
-        }
-        for (int i = 0; i < names.length; i++) {
-            if (i != predicted && keyIs(bytes, from, limit, i)) {
-                return i;
+    private void writeNullsWhereUnset(int index) {
+        for (int w = 0; w < set.length; w++) {
+            long unset = ~set[w];
+            while (unset != 0) {
+                int field = w * Long.SIZE + Long.numberOfTrailingZeros(unset);
+                if (field >= fields.length) {
+                    break;
+                }
+                fields[field].writeNull(index);
+                unset &= unset - 1;
             }
         }
-        return -1;
-    }
-
-    /**
-     * Whether the key whose content starts at bytes[from] is exactly name i, unescaped: its bytes
-     * and then the closing quote. Names that hold a byte JSON must escape never match here.
-     */
-    private boolean keyIs(byte[] bytes, int from, int limit, int i) {
-        byte[] name = names[i];
-        int n = name.length;
-        if (from + n >= limit || bytes[from + n] != '"' || !plainNames[i]) {
-            return false;
-        }
-        return Keys.startsWith(bytes, from, limit, name, prefixes[i], masks[i]);
     }
 
     @Override
