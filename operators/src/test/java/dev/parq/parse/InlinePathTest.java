@@ -13,6 +13,8 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.junit.jupiter.api.Test;
 
+import dev.parq.parse.tape.ByteScan;
+
 /**
  * The inline path must be invisible: whichever path a line takes, the rows, their values, the bad
  * lines (offset and reason) and the unknown-key counts are those of the tape path alone. Each test
@@ -46,14 +48,14 @@ class InlinePathTest {
         "{\"ts\":\"2024-01-31T12:34:56+02:00\",\"lt\":\"2024-01-31t12:34:56,5\"}",
         "{\"n\":-922337203685477580,\"x\":1.7976931348623157e308,\"f\":3.4028235e38,\"i\":2147483647}",
         "{\"s\":\"" + "0123456789abcdef".repeat(5) + "\"}",
+        "{\"n\":1,\"zz\":{\"a\":[1,{\"b\":null,\"c\":[[],{},\"\\u00e9\\n\",-1.5e3,true]}]},\"zz\":2}",
+        "{\"rs\":[{\"a\":1,\"extra\":2}],\"u\":{\"déjà\":[],\"id\":3, \"x\" : { } }}",
     };
 
     /** Valid lines the inline path leaves to the tape path. */
     private static final String[] FALLBACK = {
         "{\"n\":1,\"n\":2}",
-        "{\"n\":1,\"zz\":{\"a\":[1,{\"b\":null}]}}",
         "{\"\\u0073\":\"escaped key\"}",
-        "{\"rs\":[{\"a\":1,\"extra\":2}]}",
         "{\"amount\":12.34,\"m\":{\"k\":1,\"k\":2}}",
         "{\"n\":9223372036854775807}",
         "{\"n\":-9223372036854775808}",
@@ -72,6 +74,8 @@ class InlinePathTest {
         "{\"u\":{\"id\":1}", "{\"u\":[1]}", "{\"arr\":{}}", "{\"s\":\"a\\x\"}", "{\"s\":\"a\\u12G4\"}",
         "{\"s\":\"a\tb\"}", "{\"s\":\"abc}", "{\"s\":'a'}", "{'s':1}", "[1]", "{\"n\":1 /* c */}",
         "{\"u\":{\"id\":\"x\"},\"n\":1}", "{\"rs\":[{\"a\":1},{\"a\":\"x\"}]}",
+        "{\"zz\":[1,]}", "{\"zz\":{\"a\" 1}}", "{\"zz\":{\"a\":1,}}", "{\"zz\":[1}", "{\"zz\":\"\\x\"}", "{\"zz\":01}",
+        "{\"zz\":tru}", "{\"zz\":{1:2}}", "{\"zz\":[1]]}", "{\"zz\":{\"a\":1}}}", "{\"zz\":}", "{\"zz\" [1]}",
     };
 
     private record Outcome(String table, List<Integer> elementCounts, List<ParserHarness.Bad> bad, String unknown,
@@ -253,6 +257,21 @@ class InlinePathTest {
             }
         }
         assertTrue(sameBothWays(lines(lines.toArray(new String[0]))) > lines.size() / 4);
+    }
+
+    /** Unknown values nested up to the inline path's depth are skipped inline; deeper ones fall back. */
+    @Test
+    void unknownValuesOfEveryDepth() {
+        List<String> lines = new ArrayList<>();
+        for (int depth = 1; depth <= 70; depth++) {
+            lines.add("{\"zz\":" + "[{\"k\":".repeat(depth / 2) + "[".repeat(depth % 2) + "1" + "]".repeat(depth % 2)
+                    + "}]".repeat(depth / 2) + ",\"n\":" + depth + "}");
+            lines.add(COMMON);
+            lines.add(COMMON);
+        }
+        lines.add("{\"zz\":" + "[".repeat(1001) + "]".repeat(1001) + "}");
+        lines.add("{\"u\":{\"zz\":" + "[".repeat(999) + "]".repeat(999) + "}}");
+        assertTrue(sameBothWays(lines(lines.toArray(new String[0]))) >= 3 * ByteScan.MAX_SKIP_DEPTH);
     }
 
     @Test

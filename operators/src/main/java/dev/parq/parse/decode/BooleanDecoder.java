@@ -31,7 +31,7 @@ public final class BooleanDecoder implements Decoder {
     @Override
     public int decodeInline(byte[] bytes, int p, int limit, int index) {
         boolean value = bytes[p] == 't';
-        int end = ByteScan.literalEnd(bytes, p, limit, value ? Inline.TRUE : Inline.FALSE);
+        int end = value || bytes[p] == 'f' ? ByteScan.literalEnd(bytes, p, limit) : FALLBACK;
         if (end >= 0) {
             vector.setSafe(index, value ? 1 : 0);
         }

@@ -1,15 +1,9 @@
 package dev.parq.parse.decode;
 
-import java.nio.charset.StandardCharsets;
-
 import dev.parq.parse.tape.ByteScan;
 
-/** What the containers' inline paths share: a value that may be null, and JSON's literals. */
+/** What the containers' inline paths share: a value that may be null. */
 final class Inline {
-
-    static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
-    static final byte[] TRUE = "true".getBytes(StandardCharsets.US_ASCII);
-    static final byte[] FALSE = "false".getBytes(StandardCharsets.US_ASCII);
 
     private Inline() {}
 
@@ -21,7 +15,7 @@ final class Inline {
         if (bytes[p] != 'n') {
             return decoder.decodeInline(bytes, p, limit, index);
         }
-        int end = ByteScan.literalEnd(bytes, p, limit, NULL);
+        int end = ByteScan.literalEnd(bytes, p, limit);
         if (end < 0) {
             return Decoder.FALLBACK;
         }

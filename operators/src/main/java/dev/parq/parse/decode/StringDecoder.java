@@ -41,9 +41,7 @@ public final class StringDecoder implements Decoder {
     public int decodeInline(byte[] bytes, int p, int limit, int index) {
         byte c = bytes[p];
         if (c != '"') {
-            int end = c == 't' ? ByteScan.literalEnd(bytes, p, limit, Inline.TRUE)
-                    : c == 'f' ? ByteScan.literalEnd(bytes, p, limit, Inline.FALSE)
-                    : ByteScan.numberEnd(bytes, p, limit);
+            int end = c == 't' || c == 'f' ? ByteScan.literalEnd(bytes, p, limit) : ByteScan.numberEnd(bytes, p, limit);
             if (end < 0) {
                 return FALLBACK;
             }

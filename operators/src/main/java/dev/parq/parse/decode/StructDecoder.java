@@ -15,8 +15,9 @@ import dev.parq.parse.tape.Tape;
  * first since lines usually repeat one key order. For a repeated key the last one wins. Keys that
  * are not fields are skipped with their whole value and counted as unknown at their path.
  *
- * <p>Inline, keys are matched in place by {@link InlineKeys}, which checks their bytes too; a
- * repeated or unknown key leaves the line to the tape path. Fields an object lacks are found from
+ * <p>Inline, keys are matched in place by {@link InlineKeys}, which checks their bytes too; an
+ * unknown key's value is checked and skipped, and a repeated key or one with escapes leaves the
+ * line to the tape path. Fields an object lacks are found from
  * a bit set, not by asking every field.
  *
  * <p>The top level of a line is a StructDecoder without a vector of its own.
@@ -109,17 +110,21 @@ public final class StructDecoder implements Decoder {
 
     private void unknown(Tape tape, int k) {
         int n = keys.unescaped(tape, k);
-        byte[] key = keys.scratch();
+        unknown(keys.scratch(), 0, n);
+    }
+
+    /** Counts the unknown key bytes[from, from + n), unescaped, at this object's path. */
+    private void unknown(byte[] bytes, int from, int n) {
         for (int i = 0; i < cachedKeys.size(); i++) {
-            if (Arrays.equals(cachedKeys.get(i), 0, cachedKeys.get(i).length, key, 0, n)) {
+            if (Arrays.equals(cachedKeys.get(i), 0, cachedKeys.get(i).length, bytes, from, from + n)) {
                 unknownKeys.occurred(cachedCounters.get(i));
                 return;
             }
         }
         UnknownKeys.Counter counter =
-                unknownKeys.counter(FieldPath.child(path, new String(key, 0, n, StandardCharsets.UTF_8)));
+                unknownKeys.counter(FieldPath.child(path, new String(bytes, from, n, StandardCharsets.UTF_8)));
         if (cachedKeys.size() < CACHED_UNKNOWN_KEYS) {
-            cachedKeys.add(Arrays.copyOf(key, n));
+            cachedKeys.add(Arrays.copyOfRange(bytes, from, from + n));
             cachedCounters.add(counter);
         }
         unknownKeys.occurred(counter);
@@ -143,18 +148,19 @@ public final class StructDecoder implements Decoder {
                 if (p >= limit || bytes[p] != '"') {
                     return FALLBACK;
                 }
-                p = inlineKeys.match(bytes, p + 1, limit, count);
-                if (p < 0) {
-                    return FALLBACK;
+                int valueStart = inlineKeys.match(bytes, p + 1, limit, count);
+                if (valueStart >= 0) {
+                    int field = inlineKeys.field();
+                    long bit = 1L << field;
+                    if ((set[field >>> 6] & bit) != 0) {
+                        return FALLBACK;
+                    }
+                    set[field >>> 6] |= bit;
+                    inlineKeys.record(count++, field);
+                    p = Inline.value(fields[field], bytes, ByteScan.whitespaceEnd(bytes, valueStart, limit), limit, index);
+                } else {
+                    p = skipUnknown(bytes, p + 1, limit);
                 }
-                int field = inlineKeys.field();
-                long bit = 1L << field;
-                if ((set[field >>> 6] & bit) != 0) {
-                    return FALLBACK;
-                }
-                set[field >>> 6] |= bit;
-                inlineKeys.record(count++, field);
-                p = Inline.value(fields[field], bytes, ByteScan.whitespaceEnd(bytes, p, limit), limit, index);
                 if (p < 0) {
                     return FALLBACK;
                 }
@@ -177,6 +183,29 @@ public final class StructDecoder implements Decoder {
             writeNullsWhereUnset(index);
         }
         return p;
+    }
+
+    /**
+     * Counts the key whose content starts at bytes[from], which names no field, and skips its
+     * value; returns the index after the value, or FALLBACK for a key with escapes.
+     */
+    private int skipUnknown(byte[] bytes, int from, int limit) {
+        int quote = ByteScan.plainEnd(bytes, from, limit);
+        if (quote == limit || bytes[quote] != '"') {
+            quote = ByteScan.stringEnd(bytes, quote, limit);
+            if (quote < 0 || ByteScan.indexOfBackslash(bytes, from, quote) < quote) {
+                return FALLBACK;
+            }
+        }
+        int colon = ByteScan.whitespaceEnd(bytes, quote + 1, limit);
+        if (colon == limit || bytes[colon] != ':') {
+            return FALLBACK;
+        }
+        int end = ByteScan.valueEnd(bytes, ByteScan.whitespaceEnd(bytes, colon + 1, limit), limit);
+        if (end >= 0) {
+            unknown(bytes, from, quote - from);
+        }
+        return end;
     }
 
     private void writeNullsWhereUnset(int index) {

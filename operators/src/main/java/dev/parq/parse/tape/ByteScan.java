@@ -23,6 +23,13 @@ public final class ByteScan {
     /** Added to a byte, sets its high bit from '9' + 1 = 0x3A up. */
     private static final long ABOVE_NINE = 0x4646464646464646L;
 
+    /** The deepest nesting {@link #valueEnd} takes; one long holds the kinds of the open containers. */
+    public static final int MAX_SKIP_DEPTH = Long.SIZE;
+
+    private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
+    private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
+    private static final byte[] NULL = {'n', 'u', 'l', 'l'};
+
     private ByteScan() {}
 
     /** The eight bytes at p as one little-endian word; p + 8 must not pass the array's end. */
@@ -188,18 +195,101 @@ public final class ByteScan {
         return p;
     }
 
-    /** The index after the literal at p (true, false or null, as ASCII bytes), or -1. */
-    public static int literalEnd(byte[] bytes, int p, int limit, byte[] literal) {
-        int n = literal.length;
-        if (p + n > limit) {
+    /**
+     * The index after the JSON value at p, checked as the tokenizer checks it, or -1 if it is not
+     * valid or nests deeper than {@link #MAX_SKIP_DEPTH} levels. What follows it is for the caller
+     * to judge. The open containers are kept as bits of one long, so this needs no stack.
+     */
+    public static int valueEnd(byte[] bytes, int p, int limit) {
+        long objects = 0;
+        int depth = 0;
+        while (true) {
+            if (p < 0 || p >= limit) {
+                return -1;
+            }
+            byte c = bytes[p];
+            if (c == '{' || c == '[') {
+                if (depth == MAX_SKIP_DEPTH) {
+                    return -1;
+                }
+                boolean object = c == '{';
+                objects = object ? objects | 1L << depth : objects & ~(1L << depth);
+                depth++;
+                p = whitespaceEnd(bytes, p + 1, limit);
+                if (p < limit && bytes[p] == (object ? '}' : ']')) {
+                    depth--;
+                    p++;
+                } else {
+                    p = object ? keyEnd(bytes, p, limit) : p;
+                    continue;
+                }
+            } else {
+                p = scalarEnd(bytes, p, limit);
+            }
+            while (p >= 0 && depth > 0) {
+                p = whitespaceEnd(bytes, p, limit);
+                boolean object = (objects & 1L << (depth - 1)) != 0;
+                if (p == limit) {
+                    return -1;
+                } else if (bytes[p] == ',') {
+                    p = whitespaceEnd(bytes, p + 1, limit);
+                    p = object ? keyEnd(bytes, p, limit) : p;
+                    break;
+                } else if (bytes[p] == (object ? '}' : ']')) {
+                    depth--;
+                    p++;
+                } else {
+                    return -1;
+                }
+            }
+            if (p < 0 || depth == 0) {
+                return p;
+            }
+        }
+    }
+
+    /** After an object key at p and its colon, the index of its value (whitespace skipped), or -1. */
+    private static int keyEnd(byte[] bytes, int p, int limit) {
+        if (p >= limit || bytes[p] != '"') {
             return -1;
         }
-        for (int i = 0; i < n; i++) {
+        int quote = stringEnd(bytes, p + 1, limit);
+        if (quote < 0) {
+            return -1;
+        }
+        int colon = whitespaceEnd(bytes, quote + 1, limit);
+        if (colon == limit || bytes[colon] != ':') {
+            return -1;
+        }
+        return whitespaceEnd(bytes, colon + 1, limit);
+    }
+
+    /** The index after the string, number or literal at p, or -1. */
+    private static int scalarEnd(byte[] bytes, int p, int limit) {
+        byte c = bytes[p];
+        if (c == '"') {
+            int quote = stringEnd(bytes, p + 1, limit);
+            return quote < 0 ? -1 : quote + 1;
+        }
+        if (c == 't' || c == 'f' || c == 'n') {
+            return literalEnd(bytes, p, limit);
+        }
+        return numberEnd(bytes, p, limit);
+    }
+
+    /** The index after the literal at p (true, false or null), or -1. */
+    public static int literalEnd(byte[] bytes, int p, int limit) {
+        byte c = bytes[p];
+        byte[] literal = c == 't' ? TRUE : c == 'f' ? FALSE : c == 'n' ? NULL : null;
+        if (literal == null || p + literal.length > limit) {
+            return -1;
+        }
+        for (int i = 1; i < literal.length; i++) {
             if (bytes[p + i] != literal[i]) {
                 return -1;
             }
         }
-        return p + n;
+        return p + literal.length;
     }
 
     /** The first index at or after p that is not JSON whitespace within a line (space, tab, CR). */
