@@ -47,4 +47,9 @@ public final class DateDecoder implements Decoder {
     public void writeNull(int index) {
         Slots.fixed(vector, Integer.BYTES, index, false);
     }
+
+    @Override
+    public void writeNulls(int from, int to) {
+        Slots.fixedNulls(vector, Integer.BYTES, from, to);
+    }
 }

@@ -37,6 +37,17 @@ public interface Decoder {
     void writeNull(int index);
 
     /**
+     * Writes null into slots [from, to), which follow the last slot written (or write some of them
+     * again). Decoders that can do so in bulk override this; an absent ROW field uses it to write
+     * its children's nulls for a run of rows at once.
+     */
+    default void writeNulls(int from, int to) {
+        for (int i = from; i < to; i++) {
+            writeNull(i);
+        }
+    }
+
+    /**
      * Called before the vector's value count is set to {@code count}: forgets slots beyond it that a
      * rejected line may have written.
      */

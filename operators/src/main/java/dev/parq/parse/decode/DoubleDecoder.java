@@ -48,4 +48,9 @@ public final class DoubleDecoder implements Decoder {
     public void writeNull(int index) {
         Slots.fixed(vector, Double.BYTES, index, false);
     }
+
+    @Override
+    public void writeNulls(int from, int to) {
+        Slots.fixedNulls(vector, Double.BYTES, from, to);
+    }
 }

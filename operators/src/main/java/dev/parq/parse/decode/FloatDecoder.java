@@ -48,4 +48,9 @@ public final class FloatDecoder implements Decoder {
     public void writeNull(int index) {
         Slots.fixed(vector, Float.BYTES, index, false);
     }
+
+    @Override
+    public void writeNulls(int from, int to) {
+        Slots.fixedNulls(vector, Float.BYTES, from, to);
+    }
 }

@@ -126,4 +126,9 @@ public final class IntDecoder implements Decoder {
     public void writeNull(int index) {
         Slots.fixed(vector, width, index, false);
     }
+
+    @Override
+    public void writeNulls(int from, int to) {
+        Slots.fixedNulls(vector, width, from, to);
+    }
 }

@@ -26,6 +26,27 @@ final class Slots {
         return vector.getDataBuffer().memoryAddress() + (long) index * width;
     }
 
+    /** Makes room for slots [from, to) of a fixed-width vector and marks them all null. */
+    static void fixedNulls(BaseFixedWidthVector vector, int width, int from, int to) {
+        fixed(vector, width, to - 1, false);
+        clearValidity(vector.getValidityBuffer(), from, to);
+    }
+
+    /** Clears the validity bits of slots [from, to): whole bytes at once, the ends bit by bit. */
+    static void clearValidity(ArrowBuf validity, int from, int to) {
+        int i = from;
+        for (; i < to && (i & 7) != 0; i++) {
+            setValidity(validity, i, false);
+        }
+        long address = validity.memoryAddress();
+        for (; i + 8 <= to; i += 8) {
+            MemoryUtil.putByte(address + (i >>> 3), (byte) 0);
+        }
+        for (; i < to; i++) {
+            setValidity(validity, i, false);
+        }
+    }
+
     /** Sets or clears the validity bit of slot index; the buffer must hold it. */
     static void setValidity(ArrowBuf validity, int index, boolean valid) {
         long address = validity.memoryAddress() + (index >>> 3);

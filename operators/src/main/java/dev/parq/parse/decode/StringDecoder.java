@@ -82,16 +82,21 @@ public final class StringDecoder implements Decoder {
 
     /** Makes room for slot index and n data bytes; returns where the bytes go. */
     private int reserve(int index, int n) {
-        while ((long) (index + 2) * VarCharVector.OFFSET_WIDTH > vector.getOffsetBuffer().capacity()
-                || (index >>> 3) >= vector.getValidityBuffer().capacity()) {
-            vector.reallocValidityAndOffsetBuffers();
-        }
+        reserveSlot(index);
         int start = MemoryUtil.getInt(vector.getOffsetBuffer().memoryAddress() + (long) index * VarCharVector.OFFSET_WIDTH);
         long needed = (long) start + n;
         while (needed > vector.getDataBuffer().capacity()) {
             vector.reallocDataBuffer();
         }
         return start;
+    }
+
+    /** Makes room for the offset and validity bit of slot index. */
+    private void reserveSlot(int index) {
+        while ((long) (index + 2) * VarCharVector.OFFSET_WIDTH > vector.getOffsetBuffer().capacity()
+                || (index >>> 3) >= vector.getValidityBuffer().capacity()) {
+            vector.reallocValidityAndOffsetBuffers();
+        }
     }
 
     private void written(int index, int end, boolean valid) {
@@ -104,6 +109,18 @@ public final class StringDecoder implements Decoder {
     public void writeNull(int index) {
         int start = reserve(index, 0);
         written(index, start, false);
+    }
+
+    @Override
+    public void writeNulls(int from, int to) {
+        reserveSlot(to - 1);
+        long offsets = vector.getOffsetBuffer().memoryAddress();
+        int start = MemoryUtil.getInt(offsets + (long) from * VarCharVector.OFFSET_WIDTH);
+        for (int i = from + 1; i <= to; i++) {
+            MemoryUtil.putInt(offsets + (long) i * VarCharVector.OFFSET_WIDTH, start);
+        }
+        Slots.clearValidity(vector.getValidityBuffer(), from, to);
+        vector.setLastSet(to - 1);
     }
 
     @Override

@@ -38,6 +38,9 @@ public final class StructDecoder implements Decoder {
     private final List<byte[]> cachedKeys = new ArrayList<>();
     private final List<UnknownKeys.Counter> cachedCounters = new ArrayList<>();
 
+    /** Rows [nullsFrom, nullsTo) are null, not yet written to the vectors. */
+    private int nullsFrom;
+    private int nullsTo;
     private final InlineKeys inlineKeys;
     /** The fields an object decoded inline has set so far, one bit each. */
     private final long[] set;
@@ -69,6 +72,7 @@ public final class StructDecoder implements Decoder {
             throw FieldPath.mismatch(path, "ROW", tape, t);
         }
         if (vector != null) {
+            writeHeldNulls();
             vector.setIndexDefined(index);
         }
         int[] values = valueTokens;
@@ -136,6 +140,7 @@ public final class StructDecoder implements Decoder {
             return FALLBACK;
         }
         if (vector != null) {
+            writeHeldNulls();
             vector.setIndexDefined(index);
         }
         Arrays.fill(set, 0);
@@ -222,18 +227,45 @@ public final class StructDecoder implements Decoder {
         }
     }
 
+    /**
+     * An absent or null ROW is the common case for optional objects (an error that most lines
+     * lack), so its nulls are held back and written for a whole run of rows at once: before this
+     * object's next value, or at {@link #finish}.
+     */
     @Override
     public void writeNull(int index) {
-        if (vector != null) {
-            vector.setNull(index);
+        if (index != nullsTo) {
+            writeHeldNulls();
+            nullsFrom = index;
         }
-        for (Decoder field : fields) {
-            field.writeNull(index);
+        nullsTo = index + 1;
+    }
+
+    @Override
+    public void writeNulls(int from, int to) {
+        if (from != nullsTo) {
+            writeHeldNulls();
+            nullsFrom = from;
         }
+        nullsTo = to;
+    }
+
+    private void writeHeldNulls() {
+        if (nullsFrom < nullsTo) {
+            vector.setNull(nullsTo - 1);
+            Slots.clearValidity(vector.getValidityBuffer(), nullsFrom, nullsTo);
+            for (Decoder field : fields) {
+                field.writeNulls(nullsFrom, nullsTo);
+            }
+        }
+        nullsFrom = nullsTo;
     }
 
     @Override
     public void finish(int count) {
+        if (vector != null) {
+            writeHeldNulls();
+        }
         for (Decoder field : fields) {
             field.finish(count);
         }

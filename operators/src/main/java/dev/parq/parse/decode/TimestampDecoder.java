@@ -95,4 +95,9 @@ public final class TimestampDecoder implements Decoder {
     public void writeNull(int index) {
         Slots.fixed(vector, Long.BYTES, index, false);
     }
+
+    @Override
+    public void writeNulls(int from, int to) {
+        Slots.fixedNulls(vector, Long.BYTES, from, to);
+    }
 }
