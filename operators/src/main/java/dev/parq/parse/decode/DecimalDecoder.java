@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 
 import org.apache.arrow.vector.DecimalVector;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /**
@@ -36,6 +37,17 @@ public final class DecimalDecoder implements Decoder {
             throw FieldPath.invalid(path, tape, t, "does not fit " + typeName);
         }
         vector.setSafe(index, value);
+    }
+
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        int end = ByteScan.numberEnd(bytes, p, limit);
+        BigDecimal value = end < 0 ? null : fit(bytes, p, end);
+        if (value == null) {
+            return FALLBACK;
+        }
+        vector.setSafe(index, value);
+        return end;
     }
 
     /** The number bytes[from, to) at the column's scale, or null if it does not fit exactly. */

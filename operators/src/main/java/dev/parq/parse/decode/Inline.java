@@ -2,7 +2,7 @@ package dev.parq.parse.decode;
 
 import dev.parq.parse.tape.ByteScan;
 
-/** What the containers' inline paths share: a value that may be null. */
+/** What the containers' inline paths share: a value that may be null, and what follows it. */
 final class Inline {
 
     private Inline() {}
@@ -21,5 +21,14 @@ final class Inline {
         }
         decoder.writeNull(index);
         return end;
+    }
+
+    /**
+     * After a member of a container that ends with close: the index of the ',' or of close that
+     * follows, whitespace skipped; or FALLBACK for anything else.
+     */
+    static int separator(byte[] bytes, int p, int limit, byte close) {
+        p = ByteScan.whitespaceEnd(bytes, p, limit);
+        return p < limit && (bytes[p] == ',' || bytes[p] == close) ? p : Decoder.FALLBACK;
     }
 }

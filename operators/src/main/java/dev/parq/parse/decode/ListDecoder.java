@@ -57,16 +57,13 @@ public final class ListDecoder implements Decoder {
                 return FALLBACK;
             }
             n++;
-            p = ByteScan.whitespaceEnd(bytes, p, limit);
-            if (p >= limit) {
+            p = Inline.separator(bytes, p, limit, (byte) ']');
+            if (p < 0) {
                 return FALLBACK;
             }
             if (bytes[p] == ']') {
                 vector.endValue(index, n);
                 return p + 1;
-            }
-            if (bytes[p] != ',') {
-                return FALLBACK;
             }
             p = ByteScan.whitespaceEnd(bytes, p + 1, limit);
         }

@@ -166,19 +166,15 @@ public final class StructDecoder implements Decoder {
                 } else {
                     p = skipUnknown(bytes, p + 1, limit);
                 }
-                if (p < 0) {
-                    return FALLBACK;
+                if (p >= 0) {
+                    p = Inline.separator(bytes, p, limit, (byte) '}');
                 }
-                p = ByteScan.whitespaceEnd(bytes, p, limit);
-                if (p >= limit) {
+                if (p < 0) {
                     return FALLBACK;
                 }
                 if (bytes[p] == '}') {
                     p++;
                     break;
-                }
-                if (bytes[p] != ',') {
-                    return FALLBACK;
                 }
                 p = ByteScan.whitespaceEnd(bytes, p + 1, limit);
             }
