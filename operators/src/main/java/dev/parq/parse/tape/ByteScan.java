@@ -78,13 +78,29 @@ public final class ByteScan {
             } else if (c >= 0) {
                 return -1;
             } else {
-                n = utf8Length(bytes, p, limit);
+                n = utf8RunLength(bytes, p, limit);
             }
             if (n < 0) {
                 return -1;
             }
             p += n;
         }
+    }
+
+    /**
+     * The length of the run of well-formed UTF-8 sequences at p (whose first byte is not ASCII),
+     * or -1 if one is not: text in other scripts is mostly such runs, checked here in one loop.
+     */
+    private static int utf8RunLength(byte[] bytes, int from, int limit) {
+        int p = from;
+        do {
+            int n = utf8Length(bytes, p, limit);
+            if (n < 0) {
+                return -1;
+            }
+            p += n;
+        } while (p < limit && bytes[p] < 0);
+        return p - from;
     }
 
     /** The length of the valid escape starting with the backslash at p (2 or 6), or -1. */
