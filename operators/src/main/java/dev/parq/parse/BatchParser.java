@@ -156,7 +156,8 @@ public final class BatchParser implements AutoCloseable {
 
     /**
      * Decodes the line at window[from] in one pass if it has the common shape; returns its end
-     * ('\n' or limit), or -1 with nothing counted, for the tokenizer to take the line.
+     * ('\n' or limit), or -1 with nothing counted, for the tokenizer to take the line. A blank
+     * line is left to the tokenizer without counting as a give-up.
      */
     private int tryInline(int from, int limit) {
         if (!inline) {
@@ -167,14 +168,15 @@ public final class BatchParser implements AutoCloseable {
             return -1;
         }
         int p = ByteScan.whitespaceEnd(window, from, limit);
-        if (p < limit) {
-            p = lineDecoder.decodeInline(window, p, limit, rows);
-            if (p >= 0) {
-                p = ByteScan.whitespaceEnd(window, p, limit);
-                if (p == limit || window[p] == '\n') {
-                    nextInlinePause = 1;
-                    return p;
-                }
+        if (p == limit || window[p] == '\n') {
+            return -1;
+        }
+        p = lineDecoder.decodeInline(window, p, limit, rows);
+        if (p >= 0) {
+            p = ByteScan.whitespaceEnd(window, p, limit);
+            if (p == limit || window[p] == '\n') {
+                nextInlinePause = 1;
+                return p;
             }
         }
         unknownKeys.discard();

@@ -152,6 +152,11 @@ class InlinePathTest {
     }
 
     @Test
+    void blankLinesDoNotHoldTheInlinePathBack() {
+        assertEquals(4, sameBothWays(lines(COMMON, "", " \t\r", COMMON, "", COMMON, "  ", COMMON)));
+    }
+
+    @Test
     void keyOrderChangesMidFile() {
         String a = "{\"n\":1,\"s\":\"a\",\"b\":true,\"u\":{\"id\":1,\"name\":\"x\"}}";
         String b = "{\"u\":{\"name\":\"y\",\"id\":2},\"b\":false,\"s\":\"b\",\"n\":2}";
