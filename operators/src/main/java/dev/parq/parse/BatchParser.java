@@ -7,6 +7,7 @@ import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
 import dev.parq.parse.decode.DecodeException;
@@ -66,7 +67,7 @@ public final class BatchParser implements AutoCloseable {
 
     /** With inline false, every line goes through the tokenizer: for tests that compare the paths. */
     BatchParser(RowType schema, BufferAllocator allocator, int maxRows, BadLineHandler onBadLine, boolean inline) {
-        this.inline = inline;
+        this.inline = inline && inlineSuits(schema);
         if (maxRows <= 0) {
             throw new IllegalArgumentException("maxRows must be positive, got " + maxRows);
         }
@@ -152,6 +153,33 @@ public final class BatchParser implements AutoCloseable {
         buf.get(start, window, 0, length);
         windowStart = start;
         windowEnd = start + length;
+    }
+
+    /**
+     * Whether the inline path may take this schema's lines: their values nest as deep as the
+     * schema, and the values of unknown keys up to {@link ByteScan#MAX_SKIP_DEPTH} levels deeper,
+     * which must stay within the tokenizer's limit so that the inline path accepts nothing the
+     * tokenizer would reject for its depth.
+     */
+    static boolean inlineSuits(RowType schema) {
+        return containerDepth(schema) + ByteScan.MAX_SKIP_DEPTH <= Tokenizer.MAX_DEPTH;
+    }
+
+    /** How many JSON containers a value of this type nests, itself included. */
+    private static int containerDepth(LogicalType type) {
+        int children = 0;
+        for (LogicalType child : type.getChildren()) {
+            children = Math.max(children, containerDepth(child));
+        }
+        switch (type.getTypeRoot()) {
+            case ROW:
+            case ARRAY:
+            case MAP:
+            case MULTISET:
+                return 1 + children;
+            default:
+                return children;
+        }
     }
 
     /**

@@ -11,9 +11,17 @@ import java.util.Random;
 
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.MapType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 
 import dev.parq.parse.tape.ByteScan;
+import dev.parq.parse.tape.Tokenizer;
 
 /**
  * The inline path must be invisible: whichever path a line takes, the rows, their values, the bad
@@ -283,6 +291,20 @@ class InlinePathTest {
         lines.add("{\"zz\":" + "[".repeat(1001) + "]".repeat(1001) + "}");
         lines.add("{\"u\":{\"zz\":" + "[".repeat(999) + "]".repeat(999) + "}}");
         assertTrue(sameBothWays(lines(lines.toArray(new String[0]))) >= 3 * ByteScan.MAX_SKIP_DEPTH);
+    }
+
+    /** The inline path must not take a line that the tokenizer rejects for nesting deeper than its limit. */
+    @Test
+    void schemasTooDeepForTheSkipDepthAreLeftToTheTapePath() {
+        LogicalType deep = new BigIntType();
+        for (int depth = 1; depth <= Tokenizer.MAX_DEPTH - ByteScan.MAX_SKIP_DEPTH; depth++) {
+            deep = depth % 2 == 0 ? new ArrayType(deep) : RowType.of(deep);
+            RowType schema = RowType.of(deep);
+            int containers = depth + 1;
+            assertEquals(containers + ByteScan.MAX_SKIP_DEPTH <= Tokenizer.MAX_DEPTH, BatchParser.inlineSuits(schema),
+                    "depth " + containers);
+        }
+        assertTrue(BatchParser.inlineSuits(RowType.of(new MapType(new VarCharType(), RowType.of(new IntType())))));
     }
 
     @Test
