@@ -17,8 +17,8 @@ import dev.parq.parse.tape.Tape;
  *
  * <p>Inline, keys are matched in place by {@link InlineKeys}, which checks their bytes too; an
  * unknown key's value is checked and skipped, and a repeated key or one with escapes leaves the
- * line to the tape path. Fields an object lacks are found from
- * a bit set, not by asking every field.
+ * line to the tape path. Fields an object lacks are found from a bit set, not by asking every
+ * field.
  *
  * <p>The top level of a line is a StructDecoder without a vector of its own.
  */
