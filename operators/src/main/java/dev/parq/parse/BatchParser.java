@@ -7,12 +7,14 @@ import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
 import dev.parq.parse.decode.DecodeException;
 import dev.parq.parse.decode.DecoderFactory;
 import dev.parq.parse.decode.StructDecoder;
 import dev.parq.parse.decode.UnknownKeys;
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tokenizer;
 import dev.parq.schema.ArrowSchemas;
 
@@ -22,6 +24,12 @@ import dev.parq.schema.ArrowSchemas;
  * column; a value that does not fit its column rejects the line, and the next row simply writes
  * over whatever the rejected line had begun, so a bad line leaves no trace in the batch.
  *
+ * <p>Before that, the decoders try the line in one pass of their own ({@link
+ * dev.parq.parse.decode.Decoder#decodeInline}), which takes only the common shapes and leaves
+ * everything else, bad lines included, to the tokenizer: which lines are rejected, and why, does not
+ * depend on it. Where it keeps giving up (a schema or a source it does not suit) it is tried less
+ * and less often, so that it costs little there.
+ *
  * <p>The vectors are reused: {@link #clear()} starts the next batch in the same buffers.
  */
 public final class BatchParser implements AutoCloseable {
@@ -29,6 +37,8 @@ public final class BatchParser implements AutoCloseable {
     /** The first copy of a range is small, so that a batch filled after a few rows copies little. */
     private static final int FIRST_WINDOW_BYTES = 64 << 10;
     private static final int WINDOW_BYTES = 1 << 20;
+    /** The most lines the inline path is passed over for after it gave up on a line. */
+    private static final int MAX_INLINE_PAUSE = 1024;
 
     private final VectorSchemaRoot root;
     private final int maxRows;
@@ -36,6 +46,10 @@ public final class BatchParser implements AutoCloseable {
     private final Tokenizer tokenizer = new Tokenizer();
     private final UnknownKeys unknownKeys = new UnknownKeys();
     private final StructDecoder lineDecoder;
+    private final boolean inline;
+    /** Lines still to go straight to the tokenizer, and how many the next give-up will add. */
+    private int inlinePause;
+    private int nextInlinePause = 1;
 
     /** A copy of buf[windowStart, windowEnd), the part of the range being tokenized. */
     private byte[] window = new byte[WINDOW_BYTES];
@@ -43,10 +57,17 @@ public final class BatchParser implements AutoCloseable {
     private int windowEnd;
 
     private int rows;
+    private long inlineRows;
     private long records;
     private long rejected;
 
     public BatchParser(RowType schema, BufferAllocator allocator, int maxRows, BadLineHandler onBadLine) {
+        this(schema, allocator, maxRows, onBadLine, true);
+    }
+
+    /** With inline false, every line goes through the tokenizer: for tests that compare the paths. */
+    BatchParser(RowType schema, BufferAllocator allocator, int maxRows, BadLineHandler onBadLine, boolean inline) {
+        this.inline = inline && inlineSuits(schema);
         if (maxRows <= 0) {
             throw new IllegalArgumentException("maxRows must be positive, got " + maxRows);
         }
@@ -83,11 +104,18 @@ public final class BatchParser implements AutoCloseable {
                     fillWindow(buf, pos, to, windowEnd == from ? FIRST_WINDOW_BYTES : window.length);
                 }
                 int limit = windowEnd - windowStart;
-                int status = tokenizer.scan(window, pos - windowStart, limit);
-                int lineEnd = status == Tokenizer.ERROR
-                        ? endOfLine(window, tokenizer.errorPosition(), limit)
-                        : tokenizer.lineEnd();
+                int lineStart = pos - windowStart;
+                int status = Tokenizer.OBJECT;
+                int lineEnd = tryInline(lineStart, limit);
+                boolean decoded = lineEnd >= 0;
+                if (!decoded) {
+                    status = tokenizer.scan(window, lineStart, limit);
+                    lineEnd = status == Tokenizer.ERROR
+                            ? endOfLine(window, tokenizer.errorPosition(), limit)
+                            : tokenizer.lineEnd();
+                }
                 if (lineEnd == limit && windowEnd < to) {
+                    unknownKeys.discard();
                     boolean lineFillsWindow = pos == windowStart && limit == window.length;
                     if (lineFillsWindow) {
                         window = new byte[(int) Math.min(2L * window.length, Integer.MAX_VALUE - 16)];
@@ -99,7 +127,10 @@ public final class BatchParser implements AutoCloseable {
                 if (status != Tokenizer.BLANK) {
                     records++;
                     long offset = fileOffset + (pos - from);
-                    if (status == Tokenizer.OBJECT) {
+                    if (decoded) {
+                        inlineRows++;
+                        accept(file, offset);
+                    } else if (status == Tokenizer.OBJECT) {
                         decodeRow(buf, file, offset, pos, lineEnd);
                     } else {
                         reject(file, offset, tokenizer.errorReason(), buf, pos, lineEnd);
@@ -124,6 +155,64 @@ public final class BatchParser implements AutoCloseable {
         windowEnd = start + length;
     }
 
+    /**
+     * Whether the inline path may take this schema's lines: their values nest as deep as the
+     * schema, and the values of unknown keys up to {@link ByteScan#MAX_SKIP_DEPTH} levels deeper,
+     * which must stay within the tokenizer's limit so that the inline path accepts nothing the
+     * tokenizer would reject for its depth.
+     */
+    static boolean inlineSuits(RowType schema) {
+        return containerDepth(schema) + ByteScan.MAX_SKIP_DEPTH <= Tokenizer.MAX_DEPTH;
+    }
+
+    /** How many JSON containers a value of this type nests, itself included. */
+    private static int containerDepth(LogicalType type) {
+        int children = 0;
+        for (LogicalType child : type.getChildren()) {
+            children = Math.max(children, containerDepth(child));
+        }
+        switch (type.getTypeRoot()) {
+            case ROW:
+            case ARRAY:
+            case MAP:
+            case MULTISET:
+                return 1 + children;
+            default:
+                return children;
+        }
+    }
+
+    /**
+     * Decodes the line at window[from] in one pass if it has the common shape; returns its end
+     * ('\n' or limit), or -1 with nothing counted, for the tokenizer to take the line. A blank
+     * line is left to the tokenizer without counting as a give-up.
+     */
+    private int tryInline(int from, int limit) {
+        if (!inline) {
+            return -1;
+        }
+        if (inlinePause > 0) {
+            inlinePause--;
+            return -1;
+        }
+        int p = ByteScan.whitespaceEnd(window, from, limit);
+        if (p == limit || window[p] == '\n') {
+            return -1;
+        }
+        p = lineDecoder.decodeInline(window, p, limit, rows);
+        if (p >= 0) {
+            p = ByteScan.whitespaceEnd(window, p, limit);
+            if (p == limit || window[p] == '\n') {
+                nextInlinePause = 1;
+                return p;
+            }
+        }
+        unknownKeys.discard();
+        inlinePause = nextInlinePause;
+        nextInlinePause = Math.min(2 * nextInlinePause, MAX_INLINE_PAUSE);
+        return -1;
+    }
+
     private void decodeRow(ByteBuffer buf, String file, long offset, int lineStart, int lineEnd) {
         try {
             lineDecoder.decode(tokenizer.tape(), 0, rows);
@@ -132,6 +221,10 @@ public final class BatchParser implements AutoCloseable {
             reject(file, offset, e.getMessage(), buf, lineStart, lineEnd);
             return;
         }
+        accept(file, offset);
+    }
+
+    private void accept(String file, long offset) {
         unknownKeys.commit(file, offset);
         rows++;
     }
@@ -181,6 +274,11 @@ public final class BatchParser implements AutoCloseable {
     /** Non-blank lines seen in total, across batches. */
     public long records() {
         return records;
+    }
+
+    /** Rows decoded by the inline path, across batches: tests see which path a line took. */
+    long inlineRows() {
+        return inlineRows;
     }
 
     /** Bad lines in total, across batches. */

@@ -104,6 +104,9 @@ class DecodersTest {
         assertEquals("BAD: field 'v': 1.234 does not fit DECIMAL(5,2)", one("DECIMAL(5,2)", "1.234"));
         assertEquals("BAD: field 'v': 1000 does not fit DECIMAL(5,2)", one("DECIMAL(5,2)", "1000"));
         assertEquals("BAD: field 'v': 1e999999999 does not fit DECIMAL(5,2)", one("DECIMAL(5,2)", "1e999999999"));
+        assertEquals("BAD: field 'v': 1e9999999999 does not fit DECIMAL(5,2)", one("DECIMAL(5,2)", "1e9999999999"));
+        assertEquals("BAD: field 'v': 1e-9999999999 does not fit DECIMAL(5,2)", one("DECIMAL(5,2)", "1e-9999999999"));
+        assertEquals(new BigDecimal("0.00"), one("DECIMAL(5,2)", "-0.000e-9999999999"));
         assertEquals("BAD: field 'v': 1e-999999999 does not fit DECIMAL(5,2)", one("DECIMAL(5,2)", "1e-999999999"));
         assertEquals("BAD: field 'v': expected DECIMAL(5,2), found string", one("DECIMAL(5,2)", "\"1.2\""));
         assertEquals(new BigDecimal("12345678901234567890123456789012345678"),

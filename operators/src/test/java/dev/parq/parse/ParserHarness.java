@@ -27,7 +27,12 @@ final class ParserHarness implements AutoCloseable {
     }
 
     ParserHarness(String columns, int maxRows) {
-        parser = new BatchParser(TableSchema.parse(columns).rowType(), allocator, maxRows, this::record);
+        this(columns, maxRows, true);
+    }
+
+    /** With inline false, every line takes the tokenizer and tape path. */
+    ParserHarness(String columns, int maxRows, boolean inline) {
+        parser = new BatchParser(TableSchema.parse(columns).rowType(), allocator, maxRows, this::record, inline);
     }
 
     private void record(String file, long offset, String reason, ByteBuffer buf, int lineStart, int lineEnd) {

@@ -2,6 +2,7 @@ package dev.parq.parse.decode;
 
 import org.apache.arrow.vector.BitVector;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /** BOOLEAN: JSON true or false, nothing else. */
@@ -25,6 +26,16 @@ public final class BooleanDecoder implements Decoder {
         } else {
             throw FieldPath.mismatch(path, "BOOLEAN", tape, t);
         }
+    }
+
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        boolean value = bytes[p] == 't';
+        int end = value || bytes[p] == 'f' ? ByteScan.literalEnd(bytes, p, limit) : FALLBACK;
+        if (end >= 0) {
+            vector.setSafe(index, value ? 1 : 0);
+        }
+        return end;
     }
 
     @Override

@@ -1,7 +1,9 @@
 package dev.parq.parse.decode;
 
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.DateDayVector;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /** DATE: an ISO-8601 calendar date string, "2024-01-31". */
@@ -24,11 +26,30 @@ public final class DateDecoder implements Decoder {
         if (!iso.load(tape, t) || !iso.parseDate()) {
             throw FieldPath.invalid(path, tape, t, "is not an ISO-8601 date (yyyy-mm-dd)");
         }
-        vector.setSafe(index, (int) iso.epochDay);
+        MemoryUtil.putInt(Slots.fixed(vector, Integer.BYTES, index, true), (int) iso.epochDay);
+    }
+
+    /** Takes strings without escapes; any other value or problem is left to the tape path. */
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        if (bytes[p] != '"') {
+            return FALLBACK;
+        }
+        int end = ByteScan.plainEnd(bytes, p + 1, limit);
+        if (end >= limit || bytes[end] != '"' || !iso.load(bytes, p + 1, end, false) || !iso.parseDate()) {
+            return FALLBACK;
+        }
+        MemoryUtil.putInt(Slots.fixed(vector, Integer.BYTES, index, true), (int) iso.epochDay);
+        return end + 1;
     }
 
     @Override
     public void writeNull(int index) {
-        vector.setNull(index);
+        Slots.fixed(vector, Integer.BYTES, index, false);
+    }
+
+    @Override
+    public void writeNulls(int from, int to) {
+        Slots.fixedNulls(vector, Integer.BYTES, from, to);
     }
 }

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 
 import org.apache.arrow.vector.DecimalVector;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /**
@@ -31,19 +32,52 @@ public final class DecimalDecoder implements Decoder {
         if (tape.kind(t) != Tape.NUMBER) {
             throw FieldPath.mismatch(path, typeName, tape, t);
         }
-        BigDecimal exact = new BigDecimal(Decimals.ascii(tape.bytes(), tape.start(t), tape.end(t)));
-        BigDecimal value;
-        if (exact.signum() == 0) {
-            value = BigDecimal.ZERO.setScale(scale);
-        } else {
-            // Stripping first keeps huge exponents (1e999999999) from being expanded.
-            BigDecimal stripped = exact.stripTrailingZeros();
-            if (stripped.scale() > scale || stripped.precision() - stripped.scale() > precision - scale) {
-                throw FieldPath.invalid(path, tape, t, "does not fit " + typeName);
-            }
-            value = stripped.setScale(scale);
+        BigDecimal value = fit(tape.bytes(), tape.start(t), tape.end(t));
+        if (value == null) {
+            throw FieldPath.invalid(path, tape, t, "does not fit " + typeName);
         }
         vector.setSafe(index, value);
+    }
+
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        int end = ByteScan.numberEnd(bytes, p, limit);
+        BigDecimal value = end < 0 ? null : fit(bytes, p, end);
+        if (value == null) {
+            return FALLBACK;
+        }
+        vector.setSafe(index, value);
+        return end;
+    }
+
+    /** The number bytes[from, to) at the column's scale, or null if it does not fit exactly. */
+    private BigDecimal fit(byte[] bytes, int from, int to) {
+        BigDecimal exact;
+        try {
+            exact = new BigDecimal(Decimals.ascii(bytes, from, to));
+        } catch (NumberFormatException e) {
+            // An exponent beyond an int: zero if every digit is, and otherwise far out of any scale.
+            return isZero(bytes, from, to) ? BigDecimal.ZERO.setScale(scale) : null;
+        }
+        if (exact.signum() == 0) {
+            return BigDecimal.ZERO.setScale(scale);
+        }
+        // Stripping first keeps huge exponents (1e999999999) from being expanded.
+        BigDecimal stripped = exact.stripTrailingZeros();
+        if (stripped.scale() > scale || stripped.precision() - stripped.scale() > precision - scale) {
+            return null;
+        }
+        return stripped.setScale(scale);
+    }
+
+    /** Whether every digit of the number's significand is zero. */
+    private static boolean isZero(byte[] bytes, int from, int to) {
+        for (int i = from; i < to && bytes[i] != 'e' && bytes[i] != 'E'; i++) {
+            if (bytes[i] >= '1' && bytes[i] <= '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

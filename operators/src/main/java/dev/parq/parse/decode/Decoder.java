@@ -6,8 +6,16 @@ import dev.parq.parse.tape.Tape;
  * Writes one JSON value from a {@link Tape} into slot {@code index} of one Arrow vector. Slots are
  * written in order and every slot is written, by {@link #decode} or {@link #writeNull}; a line that
  * fails halfway is simply written over by the next one.
+ *
+ * <p>A decoder may also take its value straight from the line's bytes, in the same pass that checks
+ * them ({@link #decodeInline}). That path only ever takes the common shapes; for anything else, valid
+ * or not, it gives up and the line goes through the tokenizer and {@link #decode}, which alone
+ * decide what is an error and say so.
  */
 public interface Decoder {
+
+    /** What {@link #decodeInline} returns when it leaves the line to the tokenizer. */
+    int FALLBACK = -1;
 
     /**
      * Decodes the non-null value at tape token {@code t}.
@@ -16,7 +24,28 @@ public interface Decoder {
      */
     void decode(Tape tape, int t, int index);
 
+    /**
+     * Checks and decodes the non-null value starting at bytes[p], reading only below limit, and
+     * returns the index just after it; or returns {@link #FALLBACK}, having perhaps written slot
+     * index already, which the fallback then writes again. Accepts only what the tokenizer and
+     * {@link #decode} accept, and writes exactly what they would.
+     */
+    default int decodeInline(byte[] bytes, int p, int limit, int index) {
+        return FALLBACK;
+    }
+
     void writeNull(int index);
+
+    /**
+     * Writes null into slots [from, to), which follow the last slot written (or write some of them
+     * again). Decoders that can do so in bulk override this; an absent ROW field uses it to write
+     * its children's nulls for a run of rows at once.
+     */
+    default void writeNulls(int from, int to) {
+        for (int i = from; i < to; i++) {
+            writeNull(i);
+        }
+    }
 
     /**
      * Called before the vector's value count is set to {@code count}: forgets slots beyond it that a

@@ -3,6 +3,7 @@ package dev.parq.parse.decode;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
@@ -49,13 +50,13 @@ public final class DecoderFactory {
             case BOOLEAN:
                 return new BooleanDecoder((BitVector) vector, path);
             case TINYINT:
-                return new IntDecoder(vector, 8, "TINYINT", path);
+                return new IntDecoder((BaseFixedWidthVector) vector, 8, "TINYINT", path);
             case SMALLINT:
-                return new IntDecoder(vector, 16, "SMALLINT", path);
+                return new IntDecoder((BaseFixedWidthVector) vector, 16, "SMALLINT", path);
             case INTEGER:
-                return new IntDecoder(vector, 32, "INT", path);
+                return new IntDecoder((BaseFixedWidthVector) vector, 32, "INT", path);
             case BIGINT:
-                return new IntDecoder(vector, 64, "BIGINT", path);
+                return new IntDecoder((BaseFixedWidthVector) vector, 64, "BIGINT", path);
             case FLOAT:
                 return new FloatDecoder((Float4Vector) vector, path);
             case DOUBLE:

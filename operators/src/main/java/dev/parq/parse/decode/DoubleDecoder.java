@@ -1,7 +1,9 @@
 package dev.parq.parse.decode;
 
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.Float8Vector;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /** DOUBLE: any JSON number, correctly rounded; one beyond the double range is rejected. */
@@ -25,11 +27,30 @@ public final class DoubleDecoder implements Decoder {
         if (Double.isInfinite(value)) {
             throw FieldPath.invalid(path, tape, t, "is out of range for DOUBLE");
         }
-        vector.setSafe(index, value);
+        MemoryUtil.putLong(Slots.fixed(vector, Double.BYTES, index, true), Double.doubleToRawLongBits(value));
+    }
+
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        int end = ByteScan.numberEnd(bytes, p, limit);
+        if (end < 0) {
+            return FALLBACK;
+        }
+        double value = decimals.toDouble(bytes, p, end);
+        if (Double.isInfinite(value)) {
+            return FALLBACK;
+        }
+        MemoryUtil.putLong(Slots.fixed(vector, Double.BYTES, index, true), Double.doubleToRawLongBits(value));
+        return end;
     }
 
     @Override
     public void writeNull(int index) {
-        vector.setNull(index);
+        Slots.fixed(vector, Double.BYTES, index, false);
+    }
+
+    @Override
+    public void writeNulls(int from, int to) {
+        Slots.fixedNulls(vector, Double.BYTES, from, to);
     }
 }

@@ -1,7 +1,9 @@
 package dev.parq.parse.decode;
 
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.Float4Vector;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /** FLOAT: any JSON number, correctly rounded to single precision; beyond its range is rejected. */
@@ -25,11 +27,30 @@ public final class FloatDecoder implements Decoder {
         if (Float.isInfinite(value)) {
             throw FieldPath.invalid(path, tape, t, "is out of range for FLOAT");
         }
-        vector.setSafe(index, value);
+        MemoryUtil.putInt(Slots.fixed(vector, Float.BYTES, index, true), Float.floatToRawIntBits(value));
+    }
+
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        int end = ByteScan.numberEnd(bytes, p, limit);
+        if (end < 0) {
+            return FALLBACK;
+        }
+        float value = decimals.toFloat(bytes, p, end);
+        if (Float.isInfinite(value)) {
+            return FALLBACK;
+        }
+        MemoryUtil.putInt(Slots.fixed(vector, Float.BYTES, index, true), Float.floatToRawIntBits(value));
+        return end;
     }
 
     @Override
     public void writeNull(int index) {
-        vector.setNull(index);
+        Slots.fixed(vector, Float.BYTES, index, false);
+    }
+
+    @Override
+    public void writeNulls(int from, int to) {
+        Slots.fixedNulls(vector, Float.BYTES, from, to);
     }
 }

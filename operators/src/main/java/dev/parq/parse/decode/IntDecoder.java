@@ -1,12 +1,9 @@
 package dev.parq.parse.decode;
 
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BaseFixedWidthVector;
 
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.SmallIntVector;
-import org.apache.arrow.vector.TinyIntVector;
-import org.apache.arrow.vector.ValueVector;
-
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /**
@@ -15,16 +12,18 @@ import dev.parq.parse.tape.Tape;
  */
 public final class IntDecoder implements Decoder {
 
-    private final ValueVector vector;
-    private final int bits;
+    private static final int MAX_SAFE_DIGITS = 18;
+
+    private final BaseFixedWidthVector vector;
+    private final int width;
     private final long min;
     private final long max;
     private final String typeName;
     private final String path;
 
-    public IntDecoder(ValueVector vector, int bits, String typeName, String path) {
+    public IntDecoder(BaseFixedWidthVector vector, int bits, String typeName, String path) {
         this.vector = vector;
-        this.bits = bits;
+        this.width = bits / 8;
         this.min = bits == 64 ? Long.MIN_VALUE : -(1L << (bits - 1));
         this.max = bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1;
         this.typeName = typeName;
@@ -43,18 +42,58 @@ public final class IntDecoder implements Decoder {
         if (value < min || value > max) {
             throw outOfRange(tape, t);
         }
-        switch (bits) {
-            case 8:
-                ((TinyIntVector) vector).setSafe(index, (int) value);
+        write(index, value);
+    }
+
+    /**
+     * Takes integers of up to 18 digits, which cannot overflow a long; a longer one, like anything
+     * out of the type's range, is left to the tape path and its message.
+     */
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        boolean negative = bytes[p] == '-';
+        int from = negative ? p + 1 : p;
+        if (from >= limit || !ByteScan.digit(bytes[from])) {
+            return FALLBACK;
+        }
+        int end = bytes[from] == '0' ? from + 1 : ByteScan.digitsEnd(bytes, from + 1, limit);
+        if (end - from > MAX_SAFE_DIGITS) {
+            return FALLBACK;
+        }
+        if (end < limit) {
+            byte next = bytes[end];
+            if (next == '.' || next == 'e' || next == 'E' || ByteScan.digit(next)) {
+                return FALLBACK;
+            }
+        }
+        long value = 0;
+        for (int i = from; i < end; i++) {
+            value = value * 10 + (bytes[i] - '0');
+        }
+        if (negative) {
+            value = -value;
+        }
+        if (value < min || value > max) {
+            return FALLBACK;
+        }
+        write(index, value);
+        return end;
+    }
+
+    private void write(int index, long value) {
+        long address = Slots.fixed(vector, width, index, true);
+        switch (width) {
+            case 1:
+                MemoryUtil.putByte(address, (byte) value);
                 break;
-            case 16:
-                ((SmallIntVector) vector).setSafe(index, (int) value);
+            case 2:
+                MemoryUtil.putShort(address, (short) value);
                 break;
-            case 32:
-                ((IntVector) vector).setSafe(index, (int) value);
+            case 4:
+                MemoryUtil.putInt(address, (int) value);
                 break;
             default:
-                ((BigIntVector) vector).setSafe(index, value);
+                MemoryUtil.putLong(address, value);
         }
     }
 
@@ -85,18 +124,11 @@ public final class IntDecoder implements Decoder {
 
     @Override
     public void writeNull(int index) {
-        switch (bits) {
-            case 8:
-                ((TinyIntVector) vector).setNull(index);
-                break;
-            case 16:
-                ((SmallIntVector) vector).setNull(index);
-                break;
-            case 32:
-                ((IntVector) vector).setNull(index);
-                break;
-            default:
-                ((BigIntVector) vector).setNull(index);
-        }
+        Slots.fixed(vector, width, index, false);
+    }
+
+    @Override
+    public void writeNulls(int from, int to) {
+        Slots.fixedNulls(vector, width, from, to);
     }
 }

@@ -21,15 +21,18 @@ final class IsoDateTime {
 
     /** Loads the content of a string token; false if it is too long to be a date or time. */
     boolean load(Tape tape, int t) {
-        int from = tape.start(t);
-        int to = tape.end(t);
+        return load(tape.bytes(), tape.start(t), tape.end(t), tape.has(t, Tape.ESCAPED));
+    }
+
+    /** Loads string content bytes[from, to), which holds escapes if escaped; false if too long. */
+    boolean load(byte[] bytes, int from, int to, boolean escaped) {
         if (to - from > MAX_LENGTH) {
             return false;
         }
-        if (tape.has(t, Tape.ESCAPED)) {
-            length = JsonStrings.unescape(tape.bytes(), from, to, text);
+        if (escaped) {
+            length = JsonStrings.unescape(bytes, from, to, text);
         } else {
-            System.arraycopy(tape.bytes(), from, text, 0, to - from);
+            System.arraycopy(bytes, from, text, 0, to - from);
             length = to - from;
         }
         return true;

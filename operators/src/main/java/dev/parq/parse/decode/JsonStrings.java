@@ -2,8 +2,8 @@ package dev.parq.parse.decode;
 
 import java.nio.charset.StandardCharsets;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
-import dev.parq.parse.tape.Tokenizer;
 
 /** Unescaping of validated JSON string content into UTF-8. */
 final class JsonStrings {
@@ -21,7 +21,7 @@ final class JsonStrings {
         int p = from;
         while (p < to) {
             if (src[p] != '\\') {
-                int run = Tokenizer.indexOfBackslash(src, p + 1, to);
+                int run = ByteScan.indexOfBackslash(src, p + 1, to);
                 System.arraycopy(src, p, dst, n, run - p);
                 n += run - p;
                 p = run;
@@ -78,8 +78,8 @@ final class JsonStrings {
     }
 
     private static int hex4(byte[] src, int p) {
-        return Tokenizer.hex(src[p]) << 12 | Tokenizer.hex(src[p + 1]) << 8
-                | Tokenizer.hex(src[p + 2]) << 4 | Tokenizer.hex(src[p + 3]);
+        return ByteScan.hex(src[p]) << 12 | ByteScan.hex(src[p + 1]) << 8
+                | ByteScan.hex(src[p + 2]) << 4 | ByteScan.hex(src[p + 3]);
     }
 
     private static int utf8(int cp, byte[] dst, int n) {

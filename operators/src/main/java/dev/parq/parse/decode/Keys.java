@@ -1,16 +1,12 @@
 package dev.parq.parse.decode;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /** Compares object keys on the tape by their bytes, unescaping only keys that hold escapes. */
 final class Keys {
-
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private byte[] scratch = new byte[64];
     private byte[] other = new byte[64];
@@ -54,15 +50,22 @@ final class Keys {
         if (n != name.length) {
             return false;
         }
-        byte[] bytes = tape.bytes();
+        return startsWith(tape.bytes(), from, tape.bytes().length, name, prefix, mask);
+    }
+
+    /**
+     * Whether bytes[from, limit) starts with name, whose {@link #prefix} and {@link #prefixMask}
+     * are given; name must fit below limit. The first eight bytes are compared as one word.
+     */
+    static boolean startsWith(byte[] bytes, int from, int limit, byte[] name, long prefix, long mask) {
         int i = 0;
-        if (from + Long.BYTES <= bytes.length) {
-            if ((((long) LONGS.get(bytes, from)) & mask) != prefix) {
+        if (from + Long.BYTES <= limit) {
+            if ((ByteScan.word(bytes, from) & mask) != prefix) {
                 return false;
             }
             i = Long.BYTES;
         }
-        for (; i < n; i++) {
+        for (; i < name.length; i++) {
             if (bytes[from + i] != name[i]) {
                 return false;
             }

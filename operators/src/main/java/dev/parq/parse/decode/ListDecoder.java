@@ -2,6 +2,7 @@ package dev.parq.parse.decode;
 
 import org.apache.arrow.vector.complex.ListVector;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /** ARRAY: a JSON array; its elements go to the child vector, a null element stays null. */
@@ -36,6 +37,36 @@ public final class ListDecoder implements Decoder {
             n++;
         }
         vector.endValue(index, n);
+    }
+
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        if (bytes[p] != '[') {
+            return FALLBACK;
+        }
+        int first = vector.startNewValue(index);
+        int n = 0;
+        p = ByteScan.whitespaceEnd(bytes, p + 1, limit);
+        if (p < limit && bytes[p] == ']') {
+            vector.endValue(index, 0);
+            return p + 1;
+        }
+        while (true) {
+            p = Inline.value(element, bytes, p, limit, first + n);
+            if (p < 0) {
+                return FALLBACK;
+            }
+            n++;
+            p = Inline.separator(bytes, p, limit, (byte) ']');
+            if (p < 0) {
+                return FALLBACK;
+            }
+            if (bytes[p] == ']') {
+                vector.endValue(index, n);
+                return p + 1;
+            }
+            p = ByteScan.whitespaceEnd(bytes, p + 1, limit);
+        }
     }
 
     @Override

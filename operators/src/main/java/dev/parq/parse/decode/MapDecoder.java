@@ -1,11 +1,13 @@
 package dev.parq.parse.decode;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /**
@@ -24,6 +26,9 @@ public final class MapDecoder implements Decoder {
     private final String typeName;
     private final String path;
     private final Keys keys = new Keys();
+    /** Where the keys of the object being decoded inline start and end in its line. */
+    private final int[] keyStarts = new int[QUADRATIC_DEDUP_LIMIT];
+    private final int[] keyEnds = new int[QUADRATIC_DEDUP_LIMIT];
 
     public MapDecoder(MapVector vector, StringDecoder keyDecoder, Decoder valueDecoder, String typeName,
             String path) {
@@ -64,6 +69,68 @@ public final class MapDecoder implements Decoder {
             k = next;
         }
         vector.endValue(index, n);
+    }
+
+    /**
+     * Takes objects of up to {@link #QUADRATIC_DEDUP_LIMIT} entries whose keys have no escapes and
+     * no repeats; for a repeated key, which entry stays is for the tape path to decide.
+     */
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        if (bytes[p] != '{') {
+            return FALLBACK;
+        }
+        int first = vector.startNewValue(index);
+        int n = 0;
+        p = ByteScan.whitespaceEnd(bytes, p + 1, limit);
+        if (p < limit && bytes[p] == '}') {
+            vector.endValue(index, 0);
+            return p + 1;
+        }
+        while (true) {
+            if (n == QUADRATIC_DEDUP_LIMIT || p >= limit || bytes[p] != '"') {
+                return FALLBACK;
+            }
+            int entry = first + n;
+            int keyEnd = keyDecoder.decodeInline(bytes, p, limit, entry);
+            if (keyEnd < 0 || isEscapedOrRepeated(bytes, p + 1, keyEnd - 1, n)) {
+                return FALLBACK;
+            }
+            keyStarts[n] = p + 1;
+            keyEnds[n] = keyEnd - 1;
+            entries.setIndexDefined(entry);
+            p = ByteScan.whitespaceEnd(bytes, keyEnd, limit);
+            if (p >= limit || bytes[p] != ':') {
+                return FALLBACK;
+            }
+            p = Inline.value(valueDecoder, bytes, ByteScan.whitespaceEnd(bytes, p + 1, limit), limit, entry);
+            if (p < 0) {
+                return FALLBACK;
+            }
+            n++;
+            p = Inline.separator(bytes, p, limit, (byte) '}');
+            if (p < 0) {
+                return FALLBACK;
+            }
+            if (bytes[p] == '}') {
+                vector.endValue(index, n);
+                return p + 1;
+            }
+            p = ByteScan.whitespaceEnd(bytes, p + 1, limit);
+        }
+    }
+
+    /** Whether key bytes[from, to) holds an escape or equals one of the first n keys. */
+    private boolean isEscapedOrRepeated(byte[] bytes, int from, int to, int n) {
+        if (ByteScan.indexOfBackslash(bytes, from, to) < to) {
+            return true;
+        }
+        for (int i = 0; i < n; i++) {
+            if (Arrays.equals(bytes, from, to, bytes, keyStarts[i], keyEnds[i])) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int entryCount(Tape tape, int t) {

@@ -1,10 +1,10 @@
 package dev.parq.parse.decode;
 
 
-import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.VarCharVector;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /**
@@ -29,18 +29,49 @@ public final class StringDecoder implements Decoder {
         byte[] buf = tape.bytes();
         int kind = tape.kind(t);
         if (kind == Tape.STRING && tape.has(t, Tape.ESCAPED)) {
-            int from = tape.start(t);
-            int to = tape.end(t);
-            if (scratch.length < to - from) {
-                scratch = new byte[Math.max(to - from, scratch.length * 2)];
-            }
-            int n = JsonStrings.unescape(buf, from, to, scratch);
-            store(index, scratch, 0, n);
+            storeUnescaped(index, buf, tape.start(t), tape.end(t));
             return;
         }
         int from = kind == Tape.STRING ? tape.start(t) : tape.rawStart(t);
         int to = kind == Tape.STRING ? tape.end(t) : tape.rawEnd(t);
         store(index, buf, from, to - from);
+    }
+
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        byte c = bytes[p];
+        if (c != '"') {
+            int end = c == 't' || c == 'f' ? ByteScan.literalEnd(bytes, p, limit) : ByteScan.numberEnd(bytes, p, limit);
+            if (end < 0) {
+                return FALLBACK;
+            }
+            store(index, bytes, p, end - p);
+            return end;
+        }
+        int from = p + 1;
+        int stop = ByteScan.plainEnd(bytes, from, limit);
+        if (stop < limit && bytes[stop] == '"') {
+            store(index, bytes, from, stop - from);
+            return stop + 1;
+        }
+        int end = ByteScan.stringEnd(bytes, stop, limit);
+        if (end < 0) {
+            return FALLBACK;
+        }
+        if (ByteScan.indexOfBackslash(bytes, stop, end) < end) {
+            storeUnescaped(index, bytes, from, end);
+        } else {
+            store(index, bytes, from, end - from);
+        }
+        return end + 1;
+    }
+
+    private void storeUnescaped(int index, byte[] bytes, int from, int to) {
+        if (scratch.length < to - from) {
+            scratch = new byte[Math.max(to - from, scratch.length * 2)];
+        }
+        int n = JsonStrings.unescape(bytes, from, to, scratch);
+        store(index, scratch, 0, n);
     }
 
     private void store(int index, byte[] bytes, int from, int n) {
@@ -51,10 +82,7 @@ public final class StringDecoder implements Decoder {
 
     /** Makes room for slot index and n data bytes; returns where the bytes go. */
     private int reserve(int index, int n) {
-        while ((long) (index + 2) * VarCharVector.OFFSET_WIDTH > vector.getOffsetBuffer().capacity()
-                || (index >>> 3) >= vector.getValidityBuffer().capacity()) {
-            vector.reallocValidityAndOffsetBuffers();
-        }
+        reserveSlot(index);
         int start = MemoryUtil.getInt(vector.getOffsetBuffer().memoryAddress() + (long) index * VarCharVector.OFFSET_WIDTH);
         long needed = (long) start + n;
         while (needed > vector.getDataBuffer().capacity()) {
@@ -63,13 +91,17 @@ public final class StringDecoder implements Decoder {
         return start;
     }
 
+    /** Makes room for the offset and validity bit of slot index. */
+    private void reserveSlot(int index) {
+        while ((long) (index + 2) * VarCharVector.OFFSET_WIDTH > vector.getOffsetBuffer().capacity()
+                || (index >>> 3) >= vector.getValidityBuffer().capacity()) {
+            vector.reallocValidityAndOffsetBuffers();
+        }
+    }
+
     private void written(int index, int end, boolean valid) {
         MemoryUtil.putInt(vector.getOffsetBuffer().memoryAddress() + (long) (index + 1) * VarCharVector.OFFSET_WIDTH, end);
-        ArrowBuf validity = vector.getValidityBuffer();
-        long address = validity.memoryAddress() + (index >>> 3);
-        byte bits = MemoryUtil.getByte(address);
-        byte bit = (byte) (1 << (index & 7));
-        MemoryUtil.putByte(address, (byte) (valid ? bits | bit : bits & ~bit));
+        Slots.setValidity(vector.getValidityBuffer(), index, valid);
         vector.setLastSet(index);
     }
 
@@ -77,6 +109,18 @@ public final class StringDecoder implements Decoder {
     public void writeNull(int index) {
         int start = reserve(index, 0);
         written(index, start, false);
+    }
+
+    @Override
+    public void writeNulls(int from, int to) {
+        reserveSlot(to - 1);
+        long offsets = vector.getOffsetBuffer().memoryAddress();
+        int start = MemoryUtil.getInt(offsets + (long) from * VarCharVector.OFFSET_WIDTH);
+        for (int i = from + 1; i <= to; i++) {
+            MemoryUtil.putInt(offsets + (long) i * VarCharVector.OFFSET_WIDTH, start);
+        }
+        Slots.clearValidity(vector.getValidityBuffer(), from, to);
+        vector.setLastSet(to - 1);
     }
 
     @Override

@@ -7,12 +7,18 @@ import java.util.List;
 
 import org.apache.arrow.vector.complex.StructVector;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /**
  * ROW: a JSON object. Fields are matched by key bytes, trying the field after the last match
  * first since lines usually repeat one key order. For a repeated key the last one wins. Keys that
  * are not fields are skipped with their whole value and counted as unknown at their path.
+ *
+ * <p>Inline, keys are matched in place by {@link InlineKeys}, which checks their bytes too; an
+ * unknown key's value is checked and skipped, and a repeated key or one with escapes leaves the
+ * line to the tape path. Fields an object lacks are found from a bit set, not by asking every
+ * field.
  *
  * <p>The top level of a line is a StructDecoder without a vector of its own.
  */
@@ -32,6 +38,13 @@ public final class StructDecoder implements Decoder {
     private final List<byte[]> cachedKeys = new ArrayList<>();
     private final List<UnknownKeys.Counter> cachedCounters = new ArrayList<>();
 
+    /** Rows [nullsFrom, nullsTo) are null, not yet written to the vectors. */
+    private int nullsFrom;
+    private int nullsTo;
+    private final InlineKeys inlineKeys;
+    /** The fields an object decoded inline has set so far, one bit each. */
+    private final long[] set;
+
     public StructDecoder(StructVector vector, List<String> names, List<Decoder> fields, String path,
             UnknownKeys unknownKeys) {
         this.vector = vector;
@@ -49,6 +62,8 @@ public final class StructDecoder implements Decoder {
         this.path = path;
         this.unknownKeys = unknownKeys;
         this.valueTokens = new int[this.names.length];
+        this.inlineKeys = new InlineKeys(this.names);
+        this.set = new long[(this.names.length + Long.SIZE - 1) / Long.SIZE];
     }
 
     @Override
@@ -57,6 +72,7 @@ public final class StructDecoder implements Decoder {
             throw FieldPath.mismatch(path, "ROW", tape, t);
         }
         if (vector != null) {
+            writeHeldNulls();
             vector.setIndexDefined(index);
         }
         int[] values = valueTokens;
@@ -98,34 +114,154 @@ public final class StructDecoder implements Decoder {
 
     private void unknown(Tape tape, int k) {
         int n = keys.unescaped(tape, k);
-        byte[] key = keys.scratch();
+        unknown(keys.scratch(), 0, n);
+    }
+
+    /** Counts the unknown key bytes[from, from + n), unescaped, at this object's path. */
+    private void unknown(byte[] bytes, int from, int n) {
         for (int i = 0; i < cachedKeys.size(); i++) {
-            if (Arrays.equals(cachedKeys.get(i), 0, cachedKeys.get(i).length, key, 0, n)) {
+            if (Arrays.equals(cachedKeys.get(i), 0, cachedKeys.get(i).length, bytes, from, from + n)) {
                 unknownKeys.occurred(cachedCounters.get(i));
                 return;
             }
         }
         UnknownKeys.Counter counter =
-                unknownKeys.counter(FieldPath.child(path, new String(key, 0, n, StandardCharsets.UTF_8)));
+                unknownKeys.counter(FieldPath.child(path, new String(bytes, from, n, StandardCharsets.UTF_8)));
         if (cachedKeys.size() < CACHED_UNKNOWN_KEYS) {
-            cachedKeys.add(Arrays.copyOf(key, n));
+            cachedKeys.add(Arrays.copyOfRange(bytes, from, from + n));
             cachedCounters.add(counter);
         }
         unknownKeys.occurred(counter);
     }
 
     @Override
-    public void writeNull(int index) {
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        if (bytes[p] != '{') {
+            return FALLBACK;
+        }
         if (vector != null) {
-            vector.setNull(index);
+            writeHeldNulls();
+            vector.setIndexDefined(index);
         }
-        for (Decoder field : fields) {
-            field.writeNull(index);
+        Arrays.fill(set, 0);
+        int count = 0;
+        p = ByteScan.whitespaceEnd(bytes, p + 1, limit);
+        if (p < limit && bytes[p] == '}') {
+            p++;
+        } else {
+            while (true) {
+                if (p >= limit || bytes[p] != '"') {
+                    return FALLBACK;
+                }
+                int valueStart = inlineKeys.match(bytes, p + 1, limit, count);
+                if (valueStart >= 0) {
+                    int field = inlineKeys.field();
+                    long bit = 1L << field;
+                    if ((set[field >>> 6] & bit) != 0) {
+                        return FALLBACK;
+                    }
+                    set[field >>> 6] |= bit;
+                    inlineKeys.record(count++, field);
+                    p = Inline.value(fields[field], bytes, ByteScan.whitespaceEnd(bytes, valueStart, limit), limit, index);
+                } else {
+                    p = skipUnknown(bytes, p + 1, limit);
+                }
+                if (p >= 0) {
+                    p = Inline.separator(bytes, p, limit, (byte) '}');
+                }
+                if (p < 0) {
+                    return FALLBACK;
+                }
+                if (bytes[p] == '}') {
+                    p++;
+                    break;
+                }
+                p = ByteScan.whitespaceEnd(bytes, p + 1, limit);
+            }
         }
+        inlineKeys.endObject(count);
+        if (count < fields.length) {
+            writeNullsWhereUnset(index);
+        }
+        return p;
+    }
+
+    /**
+     * Counts the key whose content starts at bytes[from], which names no field, and skips its
+     * value; returns the index after the value, or FALLBACK for a key with escapes.
+     */
+    private int skipUnknown(byte[] bytes, int from, int limit) {
+        int quote = ByteScan.plainEnd(bytes, from, limit);
+        if (quote == limit || bytes[quote] != '"') {
+            quote = ByteScan.stringEnd(bytes, quote, limit);
+            if (quote < 0 || ByteScan.indexOfBackslash(bytes, from, quote) < quote) {
+                return FALLBACK;
+            }
+        }
+        int colon = ByteScan.whitespaceEnd(bytes, quote + 1, limit);
+        if (colon == limit || bytes[colon] != ':') {
+            return FALLBACK;
+        }
+        int end = ByteScan.valueEnd(bytes, ByteScan.whitespaceEnd(bytes, colon + 1, limit), limit);
+        if (end >= 0) {
+            unknown(bytes, from, quote - from);
+        }
+        return end;
+    }
+
+    private void writeNullsWhereUnset(int index) {
+        for (int w = 0; w < set.length; w++) {
+            long unset = ~set[w];
+            while (unset != 0) {
+                int field = w * Long.SIZE + Long.numberOfTrailingZeros(unset);
+                if (field >= fields.length) {
+                    break;
+                }
+                fields[field].writeNull(index);
+                unset &= unset - 1;
+            }
+        }
+    }
+
+    /**
+     * An absent or null ROW is the common case for optional objects (an error that most lines
+     * lack), so its nulls are held back and written for a whole run of rows at once: before this
+     * object's next value, or at {@link #finish}.
+     */
+    @Override
+    public void writeNull(int index) {
+        if (index != nullsTo) {
+            writeHeldNulls();
+            nullsFrom = index;
+        }
+        nullsTo = index + 1;
+    }
+
+    @Override
+    public void writeNulls(int from, int to) {
+        if (from != nullsTo) {
+            writeHeldNulls();
+            nullsFrom = from;
+        }
+        nullsTo = to;
+    }
+
+    private void writeHeldNulls() {
+        if (nullsFrom < nullsTo) {
+            vector.setNull(nullsTo - 1);
+            Slots.clearValidity(vector.getValidityBuffer(), nullsFrom, nullsTo);
+            for (Decoder field : fields) {
+                field.writeNulls(nullsFrom, nullsTo);
+            }
+        }
+        nullsFrom = nullsTo;
     }
 
     @Override
     public void finish(int count) {
+        if (vector != null) {
+            writeHeldNulls();
+        }
         for (Decoder field : fields) {
             field.finish(count);
         }

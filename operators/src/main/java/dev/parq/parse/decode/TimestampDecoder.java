@@ -1,8 +1,10 @@
 package dev.parq.parse.decode;
 
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.types.TimeUnit;
 
+import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /**
@@ -32,8 +34,7 @@ public final class TimestampDecoder implements Decoder {
         if (tape.kind(t) != Tape.STRING) {
             throw FieldPath.mismatch(path, typeName, tape, t);
         }
-        boolean common = !tape.has(t, Tape.ESCAPED) && iso.parseUtcMillis(tape.bytes(), tape.start(t), tape.end(t));
-        if (!common && (!iso.load(tape, t) || !iso.parseDateTime())) {
+        if (!parse(tape.bytes(), tape.start(t), tape.end(t), tape.has(t, Tape.ESCAPED))) {
             throw FieldPath.invalid(path, tape, t, "is not an ISO-8601 date-time");
         }
         if (instant && !iso.hasZone) {
@@ -42,27 +43,61 @@ public final class TimestampDecoder implements Decoder {
         if (!instant && iso.hasZone) {
             throw FieldPath.invalid(path, tape, t, "has a time zone; " + typeName + " takes local date-times (use TIMESTAMP_LTZ for instants)");
         }
-        long seconds = iso.epochDay * 86_400L + iso.secondOfDay - iso.offsetSeconds;
         long value;
         try {
-            switch (unit) {
-                case MILLISECOND:
-                    value = Math.addExact(Math.multiplyExact(seconds, 1_000L), iso.nanos / 1_000_000);
-                    break;
-                case MICROSECOND:
-                    value = Math.addExact(Math.multiplyExact(seconds, 1_000_000L), iso.nanos / 1_000);
-                    break;
-                default:
-                    value = Math.addExact(Math.multiplyExact(seconds, 1_000_000_000L), iso.nanos);
-            }
+            value = value();
         } catch (ArithmeticException e) {
             throw FieldPath.invalid(path, tape, t, "is out of range for " + typeName);
         }
-        vector.setSafe(index, value);
+        MemoryUtil.putLong(Slots.fixed(vector, Long.BYTES, index, true), value);
+    }
+
+    /** Takes strings without escapes; any other value or problem is left to the tape path. */
+    @Override
+    public int decodeInline(byte[] bytes, int p, int limit, int index) {
+        if (bytes[p] != '"') {
+            return FALLBACK;
+        }
+        int end = ByteScan.plainEnd(bytes, p + 1, limit);
+        if (end >= limit || bytes[end] != '"' || !parse(bytes, p + 1, end, false) || iso.hasZone != instant) {
+            return FALLBACK;
+        }
+        long value;
+        try {
+            value = value();
+        } catch (ArithmeticException e) {
+            return FALLBACK;
+        }
+        MemoryUtil.putLong(Slots.fixed(vector, Long.BYTES, index, true), value);
+        return end + 1;
+    }
+
+    /** Reads string content bytes[from, to) into {@link #iso}, the common log shape first. */
+    private boolean parse(byte[] bytes, int from, int to, boolean escaped) {
+        return (!escaped && iso.parseUtcMillis(bytes, from, to))
+                || (iso.load(bytes, from, to, escaped) && iso.parseDateTime());
+    }
+
+    /** The parsed date-time in the vector's unit; ArithmeticException beyond a long. */
+    private long value() {
+        long seconds = iso.epochDay * 86_400L + iso.secondOfDay - iso.offsetSeconds;
+        switch (unit) {
+            case MILLISECOND:
+                return Math.addExact(Math.multiplyExact(seconds, 1_000L), iso.nanos / 1_000_000);
+            case MICROSECOND:
+                return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), iso.nanos / 1_000);
+            default:
+                return Math.addExact(Math.multiplyExact(seconds, 1_000_000_000L), iso.nanos);
+        }
     }
 
     @Override
     public void writeNull(int index) {
-        vector.setNull(index);
+        Slots.fixed(vector, Long.BYTES, index, false);
+    }
+
+    @Override
+    public void writeNulls(int from, int to) {
+        Slots.fixedNulls(vector, Long.BYTES, from, to);
     }
 }

@@ -1,10 +1,5 @@
 package dev.parq.parse.tape;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
-
 /**
  * Checks one NDJSON line against strict RFC 8259 and UTF-8, and records its tokens on a
  * {@link Tape}. The scan is iterative with an explicit stack, so nesting costs no Java stack; it
@@ -23,16 +18,6 @@ public final class Tokenizer {
     public static final int BLANK = 1;
     /** The line is bad; see {@link #errorPosition()} and {@link #errorReason()}. */
     public static final int ERROR = 2;
-
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGH_BITS = 0x8080808080808080L;
-    private static final long QUOTES = 0x2222222222222222L;
-    private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
-    private static final long SPACES = 0x2020202020202020L;
-    private static final long ZEROS = 0x3030303030303030L;
-    /** Added to a byte, sets its high bit from '9' + 1 = 0x3A up. */
-    private static final long ABOVE_NINE = 0x4646464646464646L;
 
     private static final int EXPECT_VALUE = 0;
     private static final int EXPECT_KEY = 1;
@@ -165,14 +150,7 @@ public final class Tokenizer {
     }
 
     private int skipWhitespace(int p) {
-        while (p < limit) {
-            byte c = buf[p];
-            if (c != ' ' && c != '\t' && c != '\r') {
-                return p;
-            }
-            p++;
-        }
-        return p;
+        return ByteScan.whitespaceEnd(buf, p, limit);
     }
 
     /** Scans a string starting at its opening quote; returns the index after the closing quote. */
@@ -180,7 +158,7 @@ public final class Tokenizer {
         int p = quote + 1;
         int flags = Tape.STRING;
         while (true) {
-            p = skipPlain(p);
+            p = ByteScan.plainEnd(buf, p, limit);
             if (p == limit) {
                 return syntaxAt(p, "unterminated string");
             }
@@ -191,29 +169,17 @@ public final class Tokenizer {
             }
             if (c == '\\') {
                 flags |= Tape.ESCAPED;
-                if (p + 1 == limit) {
-                    return syntaxAt(p + 1, "unterminated string");
+                int n = ByteScan.escapeLength(buf, p, limit);
+                if (n < 0) {
+                    return badEscape(p);
                 }
-                byte e = buf[p + 1];
-                if (e == 'u') {
-                    for (int i = p + 2; i < p + 6; i++) {
-                        if (i == limit || hex(buf[i]) < 0) {
-                            return syntaxAt(i, "invalid \\u escape");
-                        }
-                    }
-                    p += 6;
-                } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n'
-                        || e == 'r' || e == 't') {
-                    p += 2;
-                } else {
-                    return syntaxAt(p + 1, "invalid escape in string");
-                }
+                p += n;
             } else if (c >= 0x20) {
                 p++;
             } else if (c >= 0) {
                 return syntaxAt(p, c == '\n' ? "unterminated string" : "control character in string");
             } else {
-                int n = utf8Length(p);
+                int n = ByteScan.utf8Length(buf, p, limit);
                 if (n < 0) {
                     fail(p, "invalid UTF-8 at column " + column(p));
                     return -1;
@@ -223,88 +189,19 @@ public final class Tokenizer {
         }
     }
 
-    /**
-     * Skips, eight bytes at a time, string content that needs no attention: no quote, backslash,
-     * control character or non-ASCII byte. Returns the first byte that might need attention.
-     */
-    private int skipPlain(int p) {
-        while (p + Long.BYTES <= limit) {
-            long word = (long) LONGS.get(buf, p);
-            // A byte's high bit ends up set if it is a quote, a backslash, below 0x20 or not ASCII;
-            // a borrow can only flag a byte above one already flagged, so the lowest flag is exact.
-            long special = (((word ^ QUOTES) - ONES) | ((word ^ BACKSLASHES) - ONES) | (word - SPACES) | word)
-                    & HIGH_BITS;
-            if (special != 0) {
-                return p + (Long.numberOfTrailingZeros(special) >>> 3);
-            }
-            p += Long.BYTES;
+    /** Reports the escape at p that {@link ByteScan#escapeLength} refused, at the byte that is wrong. */
+    private int badEscape(int p) {
+        if (p + 1 == limit) {
+            return syntaxAt(p + 1, "unterminated string");
         }
-        return p;
-    }
-
-    /** The index of the first backslash in bytes[from, to), or to; eight bytes at a time. */
-    public static int indexOfBackslash(byte[] bytes, int from, int to) {
-        int p = from;
-        while (p + Long.BYTES <= to) {
-            long found = zeroByte((long) LONGS.get(bytes, p) ^ BACKSLASHES);
-            if (found != 0) {
-                return p + (Long.numberOfTrailingZeros(found) >>> 3);
-            }
-            p += Long.BYTES;
+        if (buf[p + 1] != 'u') {
+            return syntaxAt(p + 1, "invalid escape in string");
         }
-        while (p < to && bytes[p] != '\\') {
-            p++;
+        int i = p + 2;
+        while (i < p + 6 && i < limit && ByteScan.hex(buf[i]) >= 0) {
+            i++;
         }
-        return p;
-    }
-
-    /** The high bit of each zero byte is set; bytes above the first zero byte may be flagged wrongly. */
-    private static long zeroByte(long word) {
-        return (word - ONES) & ~word & HIGH_BITS;
-    }
-
-    /**
-     * The length of the well-formed UTF-8 sequence at p (whose first byte is not ASCII), or -1:
-     * no overlong forms, no encoded surrogates, nothing above U+10FFFF, nothing cut short.
-     */
-    private int utf8Length(int p) {
-        int b0 = buf[p] & 0xFF;
-        int n;
-        int lo = 0x80;
-        int hi = 0xBF;
-        if (b0 >= 0xC2 && b0 <= 0xDF) {
-            n = 2;
-        } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-            n = 3;
-            if (b0 == 0xE0) {
-                lo = 0xA0;
-            } else if (b0 == 0xED) {
-                hi = 0x9F;
-            }
-        } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-            n = 4;
-            if (b0 == 0xF0) {
-                lo = 0x90;
-            } else if (b0 == 0xF4) {
-                hi = 0x8F;
-            }
-        } else {
-            return -1;
-        }
-        if (p + n > limit) {
-            return -1;
-        }
-        int b1 = buf[p + 1] & 0xFF;
-        if (b1 < lo || b1 > hi) {
-            return -1;
-        }
-        for (int i = 2; i < n; i++) {
-            int b = buf[p + i] & 0xFF;
-            if (b < 0x80 || b > 0xBF) {
-                return -1;
-            }
-        }
-        return n;
+        return syntaxAt(i, "invalid \\u escape");
     }
 
     private int number(int from) {
@@ -313,21 +210,21 @@ public final class Tokenizer {
         if (buf[p] == '-') {
             p++;
         }
-        if (p == limit || !digit(buf[p])) {
+        if (p == limit || !ByteScan.digit(buf[p])) {
             return syntaxAt(p, "invalid number");
         }
         if (buf[p] == '0') {
             p++;
         } else {
-            p = skipDigits(p + 1);
+            p = ByteScan.digitsEnd(buf, p + 1, limit);
         }
         if (p < limit && buf[p] == '.') {
             flags |= Tape.NOT_INTEGER;
             p++;
-            if (p == limit || !digit(buf[p])) {
+            if (p == limit || !ByteScan.digit(buf[p])) {
                 return syntaxAt(p, "invalid number: expected a digit after '.'");
             }
-            p = skipDigits(p + 1);
+            p = ByteScan.digitsEnd(buf, p + 1, limit);
         }
         if (p < limit && (buf[p] == 'e' || buf[p] == 'E')) {
             flags |= Tape.NOT_INTEGER;
@@ -335,31 +232,14 @@ public final class Tokenizer {
             if (p < limit && (buf[p] == '+' || buf[p] == '-')) {
                 p++;
             }
-            if (p == limit || !digit(buf[p])) {
+            if (p == limit || !ByteScan.digit(buf[p])) {
                 return syntaxAt(p, "invalid number: expected a digit in the exponent");
             }
-            while (p < limit && digit(buf[p])) {
+            while (p < limit && ByteScan.digit(buf[p])) {
                 p++;
             }
         }
         tape.add(flags, from, p);
-        return p;
-    }
-
-    /** The index of the first byte at or after p that is not a digit; eight bytes at a time. */
-    private int skipDigits(int p) {
-        while (p + Long.BYTES <= limit) {
-            long word = (long) LONGS.get(buf, p);
-            // High bit set for a byte below '0', above '9' or not ASCII; exact up to the first one.
-            long other = ((word - ZEROS) | (word + ABOVE_NINE) | word) & HIGH_BITS;
-            if (other != 0) {
-                return p + (Long.numberOfTrailingZeros(other) >>> 3);
-            }
-            p += Long.BYTES;
-        }
-        while (p < limit && digit(buf[p])) {
-            p++;
-        }
         return p;
     }
 
@@ -375,27 +255,9 @@ public final class Tokenizer {
         return from + n;
     }
 
-    private static boolean digit(byte c) {
-        return c >= '0' && c <= '9';
-    }
-
-    /** The value of a hex digit, or -1. */
-    public static int hex(byte c) {
-        if (c >= '0' && c <= '9') {
-            return c - '0';
-        }
-        if (c >= 'a' && c <= 'f') {
-            return c - 'a' + 10;
-        }
-        if (c >= 'A' && c <= 'F') {
-            return c - 'A' + 10;
-        }
-        return -1;
-    }
-
     /** A syntax error at p, unless the byte there is not UTF-8 at all: then that is the reason. */
     private int unexpected(int p, String expected) {
-        if (p < limit && buf[p] < 0 && utf8Length(p) < 0) {
+        if (p < limit && buf[p] < 0 && ByteScan.utf8Length(buf, p, limit) < 0) {
             return fail(p, "invalid UTF-8 at column " + column(p));
         }
         return syntax(p, expected);
