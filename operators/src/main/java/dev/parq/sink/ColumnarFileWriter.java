@@ -7,10 +7,14 @@ import java.util.Map;
 
 import dev.parq.sink.column.ArrowColumnWriters;
 import dev.parq.sink.column.ColumnStriper;
+import dev.parq.sink.column.DictionaryPageWriter;
 import dev.parq.sink.column.DistinctValueSample;
+import dev.parq.sink.column.LeafPath;
+import dev.parq.sink.column.PageColumnWriter;
 import dev.parq.sink.column.PlainPageWriter;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -28,9 +32,9 @@ import org.apache.parquet.schema.Type;
 /**
  * The column-wise path: each Parquet leaf column is filled straight from its Arrow vectors, with
  * levels worked out by its {@link ColumnStriper} chain instead of parquet-mr's record assembly.
- * Top-level primitive columns without dictionary skip parquet-mr's column writers too: their pages
- * are built by a {@link PlainPageWriter}. Rows are written in slices so that page and row-group
- * sizes are checked as often as parquet-mr would.
+ * Top-level primitive columns skip parquet-mr's column writers too: their pages are built by a
+ * {@link PlainPageWriter}, or a {@link DictionaryPageWriter} for dictionary-encoded strings. Rows
+ * are written in slices so that page and row-group sizes are checked as often as parquet-mr would.
  */
 final class ColumnarFileWriter {
 
@@ -54,17 +58,19 @@ final class ColumnarFileWriter {
     private ParquetProperties properties;
 
     private ColumnStriper[] stripers;
-    /** Per leaf column, the vector of a top-level primitive column, else null. */
-    private ValueVector[] topLevelVectors;
-    /** Per leaf column, whether its pages are built by a {@link PlainPageWriter}; set at the first batch. */
-    private boolean[] plain;
+    /** Per leaf column, the vectors of a top-level primitive column, else null. */
+    private LeafPath[] paths;
+    /** Per leaf column, its type where {@link #paths} has its vectors. */
+    private LogicalType[] leafTypes;
+    /** Per leaf column, whether its pages are built by a {@link PageColumnWriter}; set at the first batch. */
+    private boolean[] direct;
     /** The columns written through parquet-mr's column writers, or null if there are none. */
     private MessageType columnStoreSchema;
     private boolean started;
     private ColumnChunkPageWriteStore pageStore;
     private ColumnWriteStore columnStore;
     private ColumnWriter[] columnWriters;
-    private PlainPageWriter[] plainWriters;
+    private PageColumnWriter[] pageWriters;
     private int rowGroupOrdinal;
     private long rowGroupRows;
 
@@ -97,12 +103,14 @@ final class ColumnarFileWriter {
     void bind(VectorSchemaRoot root) {
         List<ColumnStriper> bound = ArrowColumnWriters.stripers(rowType, root.getFieldVectors());
         stripers = bound.toArray(new ColumnStriper[0]);
-        topLevelVectors = new ValueVector[columns.length];
+        paths = new LeafPath[columns.length];
+        leafTypes = new LogicalType[columns.length];
         int column = 0;
         for (int field = 0; field < schema.getFieldCount(); field++) {
             Type type = schema.getType(field);
-            if (type.isPrimitive() && PlainPageWriter.supports(rowType.getTypeAt(field))) {
-                topLevelVectors[column] = root.getVector(field);
+            if (type.isPrimitive()) {
+                paths[column] = new LeafPath(new ValueVector[] {root.getVector(field)});
+                leafTypes[column] = rowType.getTypeAt(field);
             }
             column += leafCount(type);
         }
@@ -128,15 +136,15 @@ final class ColumnarFileWriter {
             if (options.dictionary()) {
                 chooseDictionaries(rows);
             }
-            choosePlainColumns();
+            chooseDirectColumns();
             started = true;
             startRowGroup();
         }
         for (int start = 0; start < rows; start += SLICE_ROWS) {
             int end = Math.min(rows, start + SLICE_ROWS);
             for (int c = 0; c < stripers.length; c++) {
-                if (plain[c]) {
-                    plainWriters[c].write(topLevelVectors[c], start, end);
+                if (direct[c]) {
+                    pageWriters[c].write(paths[c], start, end);
                 } else {
                     writeSlice(stripers[c], columnWriters[c], start, end);
                 }
@@ -181,19 +189,20 @@ final class ColumnarFileWriter {
     }
 
     /**
-     * Picks the columns whose pages a {@link PlainPageWriter} builds: top-level primitive columns
-     * of a type it writes that are not dictionary encoded. The others keep parquet-mr's column
+     * Picks the columns whose pages a {@link PageColumnWriter} builds: top-level primitive columns
+     * of a type that the writer for their encoding takes. The others keep parquet-mr's column
      * writers, whose store then covers only their top-level fields.
      */
-    private void choosePlainColumns() {
-        plain = new boolean[columns.length];
+    private void chooseDirectColumns() {
+        direct = new boolean[columns.length];
         for (int c = 0; c < columns.length; c++) {
-            plain[c] = topLevelVectors[c] != null && !properties.isDictionaryEnabled(columns[c]);
+            direct[c] = paths[c] != null && (properties.isDictionaryEnabled(columns[c])
+                    ? DictionaryPageWriter.supports(leafTypes[c]) : PlainPageWriter.supports(leafTypes[c]));
         }
         List<Type> striped = new ArrayList<>();
         int column = 0;
         for (Type field : schema.getFields()) {
-            if (!(field.isPrimitive() && plain[column])) {
+            if (!(field.isPrimitive() && direct[column])) {
                 striped.add(field);
             }
             column += leafCount(field);
@@ -203,7 +212,7 @@ final class ColumnarFileWriter {
 
     private long bufferedSize() {
         long size = columnStore == null ? 0 : columnStore.getBufferedSize();
-        for (PlainPageWriter writer : plainWriters) {
+        for (PageColumnWriter writer : pageWriters) {
             if (writer != null) {
                 size += writer.bufferedSize();
             }
@@ -218,16 +227,25 @@ final class ColumnarFileWriter {
         columnStore = columnStoreSchema == null
                 ? null : properties.newColumnWriteStore(columnStoreSchema, pageStore, pageStore);
         columnWriters = new ColumnWriter[columns.length];
-        plainWriters = new PlainPageWriter[columns.length];
+        pageWriters = new PageColumnWriter[columns.length];
         for (int c = 0; c < columns.length; c++) {
-            if (plain[c]) {
-                plainWriters[c] = new PlainPageWriter(columns[c], pageStore.getPageWriter(columns[c]),
-                        properties.getPageSizeThreshold(), properties.getPageRowCountLimit());
+            if (direct[c]) {
+                pageWriters[c] = pageWriter(c);
             } else {
                 columnWriters[c] = columnStore.getColumnWriter(columns[c]);
             }
         }
         rowGroupRows = 0;
+    }
+
+    private PageColumnWriter pageWriter(int c) {
+        if (properties.isDictionaryEnabled(columns[c])) {
+            return new DictionaryPageWriter(columns[c], pageStore.getPageWriter(columns[c]),
+                    properties.getPageSizeThreshold(), properties.getPageRowCountLimit(),
+                    properties.getDictionaryPageSizeThreshold());
+        }
+        return new PlainPageWriter(columns[c], pageStore.getPageWriter(columns[c]),
+                properties.getPageSizeThreshold(), properties.getPageRowCountLimit());
     }
 
     private void flushRowGroup() throws IOException {
@@ -239,7 +257,7 @@ final class ColumnarFileWriter {
             if (columnStore != null) {
                 columnStore.flush();
             }
-            for (PlainPageWriter writer : plainWriters) {
+            for (PageColumnWriter writer : pageWriters) {
                 if (writer != null) {
                     writer.flush();
                 }

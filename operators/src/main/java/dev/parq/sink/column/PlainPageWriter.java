@@ -9,8 +9,6 @@ import java.util.List;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
-import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -31,7 +29,7 @@ import org.apache.parquet.schema.PrimitiveType;
  * Arrow keeps them), definition levels are run-length encoded from the validity bits, and string
  * minimum and maximum are compared with {@link Arrays#compareUnsigned}.
  */
-public final class PlainPageWriter {
+public final class PlainPageWriter implements PageColumnWriter {
 
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -45,22 +43,18 @@ public final class PlainPageWriter {
     private byte[] values = new byte[64 * 1024];
     private int valuesLength;
     private long unencodedBytes;
-    /** Bit {@code i} is set when the page's row {@code i} is not null. */
-    private long[] defined = new long[64];
-    private int rows;
-    private int nulls;
+    private final DefinitionLevels definitions;
+    private final ByteSink levels = new ByteSink(256);
     private Statistics<?> statistics;
     private int minAt = -1;
     private int minLength;
     private int maxAt = -1;
     private int maxLength;
-    private byte[] levels = new byte[256];
-    private int levelsLength;
-    /** The string bytes of the rows being appended, copied out of Arrow memory in one piece. */
-    private byte[] slice = new byte[64 * 1024];
+    private final StringSlice slice = new StringSlice();
 
     public PlainPageWriter(ColumnDescriptor column, PageWriter pages, int pageSize, int pageRowLimit) {
         this.column = column;
+        this.definitions = DefinitionLevels.upTo(column.getMaxDefinitionLevel());
         this.type = column.getPrimitiveType();
         this.pages = pages;
         this.pageSize = pageSize;
@@ -86,39 +80,40 @@ public final class PlainPageWriter {
         }
     }
 
-    /** Bytes held for this column: pages handed over, and the page being filled. */
+    @Override
     public long bufferedSize() {
-        return pages.getMemSize() + valuesLength + rows / 8;
+        return pages.getMemSize() + valuesLength + definitions.rows() / 8;
     }
 
-    /** Writes rows {@code start} to {@code end} of {@code vector}, the column's vector. */
-    public void write(ValueVector vector, int start, int end) throws IOException {
+    @Override
+    public void write(LeafPath path, int start, int end) throws IOException {
+        ValueVector vector = path.leaf();
+        ArrowBuf[] validity = path.validityBuffers();
         while (start < end) {
-            int to = Math.min(end, start + pageRowLimit - rows);
+            int to = Math.min(end, start + pageRowLimit - definitions.rows());
+            definitions.reserve(to - start);
             if (vector instanceof VarCharVector) {
-                appendStrings((VarCharVector) vector, start, to);
+                appendStrings((VarCharVector) vector, validity, start, to);
             } else {
-                appendFixedWidth((BaseFixedWidthVector) vector, start, to);
+                appendFixedWidth((BaseFixedWidthVector) vector, validity, start, to);
             }
             start = to;
-            if (rows >= pageRowLimit || valuesLength >= pageSize) {
+            if (definitions.rows() >= pageRowLimit || valuesLength >= pageSize) {
                 writePage();
             }
         }
     }
 
-    /** Writes the page being filled, if any; the row group is complete. */
+    @Override
     public void flush() throws IOException {
-        if (rows > 0) {
+        if (definitions.rows() > 0) {
             writePage();
         }
     }
 
-    private void appendFixedWidth(BaseFixedWidthVector vector, int start, int end) {
-        ArrowBuf validity = vector.getValidityBuffer();
+    private void appendFixedWidth(BaseFixedWidthVector vector, ArrowBuf[] validity, int start, int end) {
         ArrowBuf data = vector.getDataBuffer();
         int count = end - start;
-        growDefined(rows + count);
         growValues(valuesLength + count * Long.BYTES);
         switch (type.getPrimitiveTypeName()) {
             case INT32:
@@ -166,27 +161,18 @@ public final class PlainPageWriter {
         }
     }
 
-    private void appendStrings(VarCharVector vector, int start, int end) {
-        ArrowBuf validity = vector.getValidityBuffer();
-        ArrowBuf offsets = vector.getOffsetBuffer();
-        growDefined(rows + end - start);
-        int sliceStart = offsets.getInt((long) start * BaseVariableWidthVector.OFFSET_WIDTH);
-        int sliceLength = offsets.getInt((long) end * BaseVariableWidthVector.OFFSET_WIDTH) - sliceStart;
-        if (sliceLength > slice.length) {
-            slice = new byte[Math.max(sliceLength, slice.length * 2)];
-        }
-        vector.getDataBuffer().getBytes(sliceStart, slice, 0, sliceLength);
+    private void appendStrings(VarCharVector vector, ArrowBuf[] validity, int start, int end) {
+        int sliceLength = slice.load(vector, start, end);
+        byte[] bytes = slice.bytes();
         growValues(valuesLength + (end - start) * Integer.BYTES + sliceLength);
         for (int row = start; row < end; row++) {
             if (!defineNext(validity, row)) {
                 continue;
             }
-            long offsetAt = (long) row * BaseVariableWidthVector.OFFSET_WIDTH;
-            int from = offsets.getInt(offsetAt);
-            int length = offsets.getInt(offsetAt + BaseVariableWidthVector.OFFSET_WIDTH) - from;
+            int length = slice.length(row);
             INT.set(values, valuesLength, length);
             int at = valuesLength + Integer.BYTES;
-            System.arraycopy(slice, from - sliceStart, values, at, length);
+            System.arraycopy(bytes, slice.start(row), values, at, length);
             valuesLength = at + length;
             unencodedBytes += length;
             if (minAt < 0) {
@@ -204,16 +190,9 @@ public final class PlainPageWriter {
         }
     }
 
-    /** Records row {@code row} of {@code validity} as the page's next row; returns whether it is set. */
-    private boolean defineNext(ArrowBuf validity, int row) {
-        boolean set = BitVectorHelper.get(validity, row) != 0;
-        if (set) {
-            defined[rows >>> 6] |= 1L << rows;
-        } else {
-            nulls++;
-        }
-        rows++;
-        return set;
+    /** Appends the level of {@code row} as the page's next; returns whether its value is present. */
+    private boolean defineNext(ArrowBuf[] validity, int row) {
+        return definitions.append(LeafPath.levelOf(validity, row));
     }
 
     private void writePage() throws IOException {
@@ -221,16 +200,14 @@ public final class PlainPageWriter {
             statistics.updateStats(Binary.fromReusedByteArray(values, minAt, minLength));
             statistics.updateStats(Binary.fromReusedByteArray(values, maxAt, maxLength));
         }
-        statistics.incrementNumNulls(nulls);
-        encodeDefinitionLevels();
-        SizeStatistics sizes = new SizeStatistics(type, unencodedBytes, List.of((long) rows),
-                List.of((long) nulls, (long) (rows - nulls)));
-        pages.writePage(
-                BytesInput.concat(BytesInput.from(levels, 0, levelsLength), BytesInput.from(values, 0, valuesLength)),
+        int rows = definitions.rows();
+        statistics.incrementNumNulls(definitions.nulls());
+        levels.clear();
+        definitions.writeTo(levels);
+        SizeStatistics sizes = new SizeStatistics(type, unencodedBytes, List.of((long) rows), definitions.histogram());
+        pages.writePage(BytesInput.concat(levels.bytes(), BytesInput.from(values, 0, valuesLength)),
                 rows, rows, statistics, sizes, Encoding.BIT_PACKED, Encoding.RLE, Encoding.PLAIN);
-        Arrays.fill(defined, 0, (rows + 63) >>> 6, 0L);
-        rows = 0;
-        nulls = 0;
+        definitions.clear();
         valuesLength = 0;
         unencodedBytes = 0;
         minAt = -1;
@@ -238,86 +215,9 @@ public final class PlainPageWriter {
         statistics = Statistics.createStats(type);
     }
 
-    /**
-     * The definition levels, one bit each, in the RLE/bit-packed hybrid after their 4-byte length:
-     * runs of at least 16 equal levels, counted in whole bytes of levels, as RLE runs; whatever is
-     * between them as bit-packed groups of 8, which are the bytes of {@link #defined} as they are.
-     */
-    private void encodeDefinitionLevels() {
-        int wholeBytes = rows >>> 3;
-        int tail = rows & 7;
-        levelsLength = Integer.BYTES;
-        growLevels(Integer.BYTES + 2 * wholeBytes + 16);
-        int i = 0;
-        boolean tailDone = tail == 0;
-        while (i < wholeBytes) {
-            if (startsRun(i, wholeBytes)) {
-                int value = levelByte(i);
-                int j = i + 2;
-                while (j < wholeBytes && levelByte(j) == value) {
-                    j++;
-                }
-                long count = (long) (j - i) * 8;
-                if (j == wholeBytes && !tailDone && levelByte(j) == (value & ((1 << tail) - 1))) {
-                    count += tail;
-                    tailDone = true;
-                }
-                writeVarInt(count << 1);
-                levels[levelsLength++] = (byte) (value & 1);
-                i = j;
-            } else {
-                int j = i + 1;
-                while (j < wholeBytes && !startsRun(j, wholeBytes)) {
-                    j++;
-                }
-                writeVarInt(((long) (j - i) << 1) | 1);
-                for (int k = i; k < j; k++) {
-                    levels[levelsLength++] = (byte) levelByte(k);
-                }
-                i = j;
-            }
-        }
-        if (!tailDone) {
-            writeVarInt((1L << 1) | 1);
-            levels[levelsLength++] = (byte) levelByte(wholeBytes);
-        }
-        INT.set(levels, 0, levelsLength - Integer.BYTES);
-    }
-
-    private boolean startsRun(int at, int wholeBytes) {
-        int value = levelByte(at);
-        return (value == 0 || value == 0xFF) && at + 1 < wholeBytes && levelByte(at + 1) == value;
-    }
-
-    /** Levels {@code 8 * at} to {@code 8 * at + 7}, the first in the lowest bit. */
-    private int levelByte(int at) {
-        return (int) (defined[at >>> 3] >>> ((at & 7) << 3)) & 0xFF;
-    }
-
-    private void writeVarInt(long value) {
-        while ((value & ~0x7FL) != 0) {
-            levels[levelsLength++] = (byte) ((value & 0x7F) | 0x80);
-            value >>>= 7;
-        }
-        levels[levelsLength++] = (byte) value;
-    }
-
-    private void growDefined(int bits) {
-        int words = (bits + 63) >>> 6;
-        if (words > defined.length) {
-            defined = Arrays.copyOf(defined, Math.max(words, defined.length * 2));
-        }
-    }
-
     private void growValues(int bytes) {
         if (bytes > values.length) {
             values = Arrays.copyOf(values, Math.max(bytes, values.length * 2));
-        }
-    }
-
-    private void growLevels(int bytes) {
-        if (bytes > levels.length) {
-            levels = new byte[Math.max(bytes, levels.length * 2)];
         }
     }
 }
