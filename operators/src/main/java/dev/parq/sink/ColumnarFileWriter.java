@@ -12,9 +12,12 @@ import dev.parq.sink.column.DistinctValueSample;
 import dev.parq.sink.column.LeafPath;
 import dev.parq.sink.column.PageColumnWriter;
 import dev.parq.sink.column.PlainPageWriter;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.StructVector;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -32,8 +35,9 @@ import org.apache.parquet.schema.Type;
 /**
  * The column-wise path: each Parquet leaf column is filled straight from its Arrow vectors, with
  * levels worked out by its {@link ColumnStriper} chain instead of parquet-mr's record assembly.
- * Top-level primitive columns skip parquet-mr's column writers too: their pages are built by a
- * {@link PlainPageWriter}, or a {@link DictionaryPageWriter} for dictionary-encoded strings. Rows
+ * Primitive columns that are repeated nowhere (top-level, or under ROWs only) skip parquet-mr's
+ * column writers too: their pages are built by a {@link PlainPageWriter}, or a
+ * {@link DictionaryPageWriter} for dictionary-encoded strings. Rows
  * are written in slices so that page and row-group sizes are checked as often as parquet-mr would.
  */
 final class ColumnarFileWriter {
@@ -58,7 +62,7 @@ final class ColumnarFileWriter {
     private ParquetProperties properties;
 
     private ColumnStriper[] stripers;
-    /** Per leaf column, the vectors of a top-level primitive column, else null. */
+    /** Per leaf column repeated nowhere, the vectors on its path, else null. */
     private LeafPath[] paths;
     /** Per leaf column, its type where {@link #paths} has its vectors. */
     private LogicalType[] leafTypes;
@@ -107,13 +111,36 @@ final class ColumnarFileWriter {
         leafTypes = new LogicalType[columns.length];
         int column = 0;
         for (int field = 0; field < schema.getFieldCount(); field++) {
-            Type type = schema.getType(field);
-            if (type.isPrimitive()) {
-                paths[column] = new LeafPath(new ValueVector[] {root.getVector(field)});
-                leafTypes[column] = rowType.getTypeAt(field);
-            }
-            column += leafCount(type);
+            column = collectPaths(schema.getType(field), rowType.getTypeAt(field), root.getVector(field), List.of(),
+                    column);
         }
+    }
+
+    /**
+     * Sets the paths of the leaf columns under {@code type}, from leaf column {@code column} on,
+     * that are repeated nowhere; {@code above} are the vectors of the ROWs above {@code vector}.
+     * Returns the leaf column after them.
+     */
+    private int collectPaths(Type type, LogicalType logicalType, ValueVector vector, List<ValueVector> above,
+            int column) {
+        if (type.isPrimitive()) {
+            List<ValueVector> path = new ArrayList<>(above);
+            path.add(vector);
+            paths[column] = new LeafPath(path.toArray(new ValueVector[0]));
+            leafTypes[column] = logicalType;
+            return column + 1;
+        }
+        if (logicalType.getTypeRoot() != LogicalTypeRoot.ROW) {
+            return column + leafCount(type);
+        }
+        RowType row = (RowType) logicalType;
+        List<FieldVector> children = ((StructVector) vector).getChildrenFromFields();
+        List<ValueVector> below = new ArrayList<>(above);
+        below.add(vector);
+        for (int i = 0; i < row.getFieldCount(); i++) {
+            column = collectPaths(type.asGroupType().getType(i), row.getTypeAt(i), children.get(i), below, column);
+        }
+        return column;
     }
 
     private static int leafCount(Type type) {
@@ -189,9 +216,9 @@ final class ColumnarFileWriter {
     }
 
     /**
-     * Picks the columns whose pages a {@link PageColumnWriter} builds: top-level primitive columns
-     * of a type that the writer for their encoding takes. The others keep parquet-mr's column
-     * writers, whose store then covers only their top-level fields.
+     * Picks the columns whose pages a {@link PageColumnWriter} builds: primitive columns repeated
+     * nowhere, of a type that the writer for their encoding takes. The others keep parquet-mr's
+     * column writers, whose store then covers only their part of the schema.
      */
     private void chooseDirectColumns() {
         direct = new boolean[columns.length];
@@ -200,14 +227,32 @@ final class ColumnarFileWriter {
                     ? DictionaryPageWriter.supports(leafTypes[c]) : PlainPageWriter.supports(leafTypes[c]));
         }
         List<Type> striped = new ArrayList<>();
-        int column = 0;
+        int[] column = {0};
         for (Type field : schema.getFields()) {
-            if (!(field.isPrimitive() && direct[column])) {
-                striped.add(field);
+            Type kept = withoutDirectColumns(field, column);
+            if (kept != null) {
+                striped.add(kept);
             }
-            column += leafCount(field);
         }
         columnStoreSchema = striped.isEmpty() ? null : new MessageType(schema.getName(), striped);
+    }
+
+    /**
+     * {@code type} with only the leaf columns that are not written directly, or null if there are
+     * none; {@code column} holds the number of its first leaf column and is advanced past them.
+     */
+    private Type withoutDirectColumns(Type type, int[] column) {
+        if (type.isPrimitive()) {
+            return direct[column[0]++] ? null : type;
+        }
+        List<Type> kept = new ArrayList<>();
+        for (Type child : type.asGroupType().getFields()) {
+            Type keptChild = withoutDirectColumns(child, column);
+            if (keptChild != null) {
+                kept.add(keptChild);
+            }
+        }
+        return kept.isEmpty() ? null : type.asGroupType().withNewFields(kept);
     }
 
     private long bufferedSize() {

@@ -75,6 +75,23 @@ final class DuckDb {
         return scalarLong(sql);
     }
 
+    /** Each leaf column's path, as {@code parquet_metadata} spells it, to the encodings of each of its chunks. */
+    static Map<String, List<String>> chunkEncodings(Path file) throws SQLException {
+        Map<String, List<String>> encodings = new HashMap<>();
+        forEachRow("SELECT path_in_schema, encodings FROM parquet_metadata(" + literal(file) + ") ORDER BY row_group_id",
+                rs -> encodings.computeIfAbsent(rs.getString(1), path -> new ArrayList<>()).add(rs.getString(2)));
+        return encodings;
+    }
+
+    /** Whether one of the chunks {@link #chunkEncodings} lists has dictionary and plain pages both. */
+    static boolean fellBackInAChunk(List<String> chunkEncodings) {
+        return chunkEncodings.stream().anyMatch(chunk -> chunk.contains("DICTIONARY") && chunk.matches(".*PLAIN(,.*|)$"));
+    }
+
+    static long rowGroupCount(Path file) throws SQLException {
+        return scalarLong("SELECT count(DISTINCT row_group_id) FROM parquet_metadata(" + literal(file) + ")");
+    }
+
     static List<String> strings(String sql) throws SQLException {
         List<String> values = new ArrayList<>();
         forEachRow(sql, rs -> values.add(rs.getString(1)));

@@ -23,7 +23,7 @@ import org.apache.parquet.format.Util;
  */
 final class PageIndexes {
 
-    /** A page of rows {@code first} (counted in the file) to {@code end}, and its statistics as the column index keeps them. */
+    /** A page of rows {@code first} to {@code end}, counted in the file, and its statistics from the column index. */
     record Page(int first, int end, long nulls, boolean nullsOnly, ByteBuffer min, ByteBuffer max) {}
 
     private PageIndexes() {}

@@ -15,7 +15,6 @@ import java.util.List;
 
 import dev.parq.schema.TableSchema;
 import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
@@ -91,21 +90,13 @@ class PlainPagesTest {
             for (int r = 0; r < count; r++) {
                 int row = r;
                 int g = first + r;
-                setOrNull(i, row, isNull(0, g), () -> i.setSafe(row, integer(g)));
-                setOrNull(s, row, isNull(1, g), () -> s.setSafe(row, string(g).getBytes(StandardCharsets.UTF_8)));
-                setOrNull(d, row, isNull(2, g), () -> d.setSafe(row, dbl(g)));
-                setOrNull(b, row, isNull(3, g), () -> b.setSafe(row, bigint(g)));
-                setOrNull(f, row, isNull(4, g), () -> f.setSafe(row, real(g)));
+                TestFiles.setOrNull(i, row, isNull(0, g), () -> i.setSafe(row, integer(g)));
+                TestFiles.setOrNull(s, row, isNull(1, g), () -> s.setSafe(row, string(g).getBytes(StandardCharsets.UTF_8)));
+                TestFiles.setOrNull(d, row, isNull(2, g), () -> d.setSafe(row, dbl(g)));
+                TestFiles.setOrNull(b, row, isNull(3, g), () -> b.setSafe(row, bigint(g)));
+                TestFiles.setOrNull(f, row, isNull(4, g), () -> f.setSafe(row, real(g)));
             }
         });
-    }
-
-    private static void setOrNull(FieldVector vector, int row, boolean isNull, Runnable set) {
-        if (isNull) {
-            vector.setNull(row);
-        } else {
-            set.run();
-        }
     }
 
     @ParameterizedTest

@@ -1,11 +1,13 @@
 package dev.parq.sink;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import dev.parq.schema.ArrowSchemas;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.io.LocalOutputFile;
@@ -19,6 +21,20 @@ final class TestFiles {
     }
 
     private TestFiles() {}
+
+    /** Sets {@code row} of {@code vector} null, or to a value with {@code set}. */
+    static void setOrNull(FieldVector vector, int row, boolean isNull, Runnable set) {
+        if (isNull) {
+            vector.setNull(row);
+        } else {
+            set.run();
+        }
+    }
+
+    /** Sets {@code row} of {@code vector} to the UTF-8 bytes of {@code value}, or null. */
+    static void setString(VarCharVector vector, int row, String value) {
+        setOrNull(vector, row, value == null, () -> vector.setSafe(row, value.getBytes(StandardCharsets.UTF_8)));
+    }
 
     static Path write(Path file, RowType rowType, ParquetWriterOptions options, int rows, int batch, BatchFill fill)
             throws Exception {

@@ -19,10 +19,7 @@ abstract class DefinitionLevels {
     }
 
     static DefinitionLevels upTo(int maxLevel) {
-        if (maxLevel != 1) {
-            throw new IllegalArgumentException("no definition levels up to " + maxLevel + " yet");
-        }
-        return new BitmapDefinitionLevels();
+        return maxLevel == 1 ? new BitmapDefinitionLevels() : new WideDefinitionLevels(maxLevel);
     }
 
     final int rows() {

@@ -118,7 +118,10 @@ public final class DictionaryPageWriter implements PageColumnWriter {
         writeDictionaryPage();
     }
 
-    /** Appends rows from {@code start}; returns the row before {@code end} whose value did not fit the dictionary, if any. */
+    /**
+     * Appends rows {@code start} to {@code end}; returns {@code end}, or the first row whose value
+     * did not fit into the dictionary, which is not appended.
+     */
     private int append(VarCharVector vector, ArrowBuf[] validity, int start, int end) {
         slice.load(vector, start, end);
         byte[] bytes = slice.bytes();
@@ -199,7 +202,8 @@ public final class DictionaryPageWriter implements PageColumnWriter {
 
     private void writeDictionaryPage() throws IOException {
         if (dictionary.size() > 0) {
-            pages.writeDictionaryPage(new DictionaryPage(dictionary.page(), dictionary.size(), Encoding.PLAIN_DICTIONARY));
+            pages.writeDictionaryPage(
+                    new DictionaryPage(dictionary.page(), dictionary.size(), Encoding.PLAIN_DICTIONARY));
         }
     }
 
