@@ -15,7 +15,9 @@ import dev.parq.sink.column.PlainPageWriter;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
@@ -35,10 +37,10 @@ import org.apache.parquet.schema.Type;
 /**
  * The column-wise path: each Parquet leaf column is filled straight from its Arrow vectors, with
  * levels worked out by its {@link ColumnStriper} chain instead of parquet-mr's record assembly.
- * Primitive columns that are repeated nowhere (top-level, or under ROWs only) skip parquet-mr's
+ * Primitive columns under ROWs only, and the elements of ARRAYs of primitives, skip parquet-mr's
  * column writers too: their pages are built by a {@link PlainPageWriter}, or a
- * {@link DictionaryPageWriter} for dictionary-encoded strings. Rows
- * are written in slices so that page and row-group sizes are checked as often as parquet-mr would.
+ * {@link DictionaryPageWriter} for dictionary-encoded strings. Rows are written in slices so that
+ * page and row-group sizes are checked as often as parquet-mr would.
  */
 final class ColumnarFileWriter {
 
@@ -62,7 +64,7 @@ final class ColumnarFileWriter {
     private ParquetProperties properties;
 
     private ColumnStriper[] stripers;
-    /** Per leaf column repeated nowhere, the vectors on its path, else null. */
+    /** Per leaf column under ROWs only or in an ARRAY of primitives, the vectors on its path, else null. */
     private LeafPath[] paths;
     /** Per leaf column, its type where {@link #paths} has its vectors. */
     private LogicalType[] leafTypes;
@@ -118,16 +120,23 @@ final class ColumnarFileWriter {
 
     /**
      * Sets the paths of the leaf columns under {@code type}, from leaf column {@code column} on,
-     * that are repeated nowhere; {@code above} are the vectors of the ROWs above {@code vector}.
-     * Returns the leaf column after them.
+     * that are repeated at most once, as the elements of an ARRAY of primitives; {@code above} are
+     * the vectors of the ROWs above {@code vector}. Returns the leaf column after them.
      */
     private int collectPaths(Type type, LogicalType logicalType, ValueVector vector, List<ValueVector> above,
             int column) {
         if (type.isPrimitive()) {
-            List<ValueVector> path = new ArrayList<>(above);
-            path.add(vector);
-            paths[column] = new LeafPath(path.toArray(new ValueVector[0]));
+            paths[column] = LeafPath.of(above.toArray(new ValueVector[0]), vector);
             leafTypes[column] = logicalType;
+            return column + 1;
+        }
+        if (logicalType.getTypeRoot() == LogicalTypeRoot.ARRAY) {
+            LogicalType element = ((ArrayType) logicalType).getElementType();
+            if (!leafCountIsOne(element)) {
+                return column + leafCount(type);
+            }
+            paths[column] = LeafPath.ofElements(above.toArray(new ValueVector[0]), (ListVector) vector);
+            leafTypes[column] = element;
             return column + 1;
         }
         if (logicalType.getTypeRoot() != LogicalTypeRoot.ROW) {
@@ -141,6 +150,19 @@ final class ColumnarFileWriter {
             column = collectPaths(type.asGroupType().getType(i), row.getTypeAt(i), children.get(i), below, column);
         }
         return column;
+    }
+
+    /** Whether {@code type} is a primitive, neither nested nor repeated. */
+    private static boolean leafCountIsOne(LogicalType type) {
+        switch (type.getTypeRoot()) {
+            case ROW:
+            case ARRAY:
+            case MAP:
+            case MULTISET:
+                return false;
+            default:
+                return true;
+        }
     }
 
     private static int leafCount(Type type) {
@@ -216,9 +238,9 @@ final class ColumnarFileWriter {
     }
 
     /**
-     * Picks the columns whose pages a {@link PageColumnWriter} builds: primitive columns repeated
-     * nowhere, of a type that the writer for their encoding takes. The others keep parquet-mr's
-     * column writers, whose store then covers only their part of the schema.
+     * Picks the columns whose pages a {@link PageColumnWriter} builds: those with a {@link LeafPath},
+     * of a type that the writer for their encoding takes. The others keep parquet-mr's column
+     * writers, whose store then covers only their part of the schema.
      */
     private void chooseDirectColumns() {
         direct = new boolean[columns.length];

@@ -1,42 +1,110 @@
 package dev.parq.sink.column;
 
+import java.util.Arrays;
+
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.ValueVector;
+import org.apache.arrow.vector.complex.ListVector;
 
 /**
- * The Arrow vectors on the way to a leaf column that is repeated nowhere: the vector of each
- * optional ROW above the leaf, outermost first, then the leaf's own vector, all indexed by row.
- * A row's definition level is how many of them, from the top, have the row set.
+ * The Arrow vectors on the way to a leaf column that is repeated at most once: the vector of each
+ * optional ROW above the leaf, outermost first, then either the leaf's own vector, all indexed by
+ * row, or the ARRAY whose elements the leaf's vector holds. A row's definition level, or that of
+ * an ARRAY element, is how many of them, from the top, are set, each ARRAY adding a level for
+ * its repeated group.
  */
 public final class LeafPath {
 
+    /** The ROWs and, last, the leaf or the ARRAY, indexed by row. */
     private final ValueVector[] vectors;
+    private final ListVector list;
+    private final ValueVector leaf;
 
-    public LeafPath(ValueVector[] vectors) {
-        this.vectors = vectors.clone();
+    private LeafPath(ValueVector[] vectors, ListVector list, ValueVector leaf) {
+        this.vectors = vectors;
+        this.list = list;
+        this.leaf = leaf;
+    }
+
+    /** A leaf column under {@code rows}, outermost first, whose values {@code leaf} holds. */
+    public static LeafPath of(ValueVector[] rows, ValueVector leaf) {
+        ValueVector[] vectors = Arrays.copyOf(rows, rows.length + 1);
+        vectors[rows.length] = leaf;
+        return new LeafPath(vectors, null, leaf);
+    }
+
+    /** The elements of ARRAY {@code list} under {@code rows}, outermost first. */
+    public static LeafPath ofElements(ValueVector[] rows, ListVector list) {
+        ValueVector[] vectors = Arrays.copyOf(rows, rows.length + 1);
+        vectors[rows.length] = list;
+        return new LeafPath(vectors, list, list.getDataVector());
     }
 
     public ValueVector leaf() {
-        return vectors[vectors.length - 1];
+        return leaf;
     }
 
-    /** The highest definition level, that of a row whose leaf value is present. */
+    /** The highest definition level, that of a present value. */
     public int maxDefinitionLevel() {
-        return vectors.length;
+        return list == null ? vectors.length : vectors.length + 2;
     }
 
-    /** The validity buffers, in path order, as they are now; a refilled vector may have new ones. */
-    ArrowBuf[] validityBuffers() {
-        ArrowBuf[] buffers = new ArrowBuf[vectors.length];
+    public int maxRepetitionLevel() {
+        return list == null ? 0 : 1;
+    }
+
+    /** The slots of rows {@code start} to {@code end}, into {@code out}. */
+    void levels(int start, int end, RowLevels out) {
+        ArrowBuf[] validity = new ArrowBuf[vectors.length];
         for (int i = 0; i < vectors.length; i++) {
-            buffers[i] = vectors[i].getValidityBuffer();
+            validity[i] = vectors[i].getValidityBuffer();
         }
-        return buffers;
+        if (list == null) {
+            out.reset(end - start, vectors.length);
+            for (int row = start; row < end; row++) {
+                int level = levelOf(validity, row);
+                if (level == vectors.length) {
+                    out.addValue(0, row);
+                } else {
+                    out.addNull(0, level);
+                }
+            }
+            return;
+        }
+        ArrowBuf offsets = list.getOffsetBuffer();
+        ArrowBuf elementValidity = leaf.getValidityBuffer();
+        int elements = offset(offsets, end) - offset(offsets, start);
+        out.reset(elements + end - start, vectors.length + 2);
+        for (int row = start; row < end; row++) {
+            int level = levelOf(validity, row);
+            if (level < vectors.length) {
+                out.addNull(0, level);
+                continue;
+            }
+            int from = offset(offsets, row);
+            int to = offset(offsets, row + 1);
+            if (from == to) {
+                out.addNull(0, level);
+                continue;
+            }
+            for (int element = from; element < to; element++) {
+                int repetition = element == from ? 0 : 1;
+                if (BitVectorHelper.get(elementValidity, element) != 0) {
+                    out.addValue(repetition, element);
+                } else {
+                    out.addNull(repetition, level + 1);
+                }
+            }
+        }
     }
 
-    /** The definition level of {@code row}, given {@link #validityBuffers()}. */
-    static int levelOf(ArrowBuf[] validity, int row) {
+    private static int offset(ArrowBuf offsets, int row) {
+        return offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
+    }
+
+    private static int levelOf(ArrowBuf[] validity, int row) {
         int level = 0;
         while (level < validity.length && BitVectorHelper.get(validity[level], row) != 0) {
             level++;

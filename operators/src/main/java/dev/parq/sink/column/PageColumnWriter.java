@@ -3,8 +3,8 @@ package dev.parq.sink.column;
 import java.io.IOException;
 
 /**
- * Builds one row group's pages of a leaf column that is repeated nowhere straight from its Arrow
- * vectors, without parquet-mr's column writer; one per column chunk.
+ * Builds one row group's pages of a leaf column that a {@link LeafPath} reaches straight from its
+ * Arrow vectors, without parquet-mr's column writer; one per column chunk.
  */
 public interface PageColumnWriter {
 

@@ -4,55 +4,50 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Definition levels of a column directly under the message, one bit each, kept as a bitmap
- * (bit {@code i} set when row {@code i} is not null) that is encoded without looking at the
- * levels one by one: runs of at least 16 equal levels, counted in whole bytes of levels, become
- * RLE runs; whatever is between them becomes bit-packed groups of 8, which are the bitmap's bytes
- * as they are.
+ * Levels of one bit, kept as a bitmap (bit {@code i} set when slot {@code i} has level 1) that is
+ * encoded without looking at the levels one by one: runs of at least 16 equal levels, counted in
+ * whole bytes of levels, become RLE runs; whatever is between them becomes bit-packed groups of 8,
+ * which are the bitmap's bytes as they are.
  */
-final class BitmapDefinitionLevels extends DefinitionLevels {
+final class BitmapLevels extends PageLevels {
 
-    private long[] defined = new long[64];
+    private long[] bits = new long[64];
 
-    BitmapDefinitionLevels() {
+    BitmapLevels() {
         super(1);
     }
 
     @Override
-    void reserve(int more) {
-        int words = (rows + more + 63) >>> 6;
-        if (words > defined.length) {
-            defined = Arrays.copyOf(defined, Math.max(words, defined.length * 2));
+    void append(int[] levels, int slots) {
+        int words = (count + slots + 63) >>> 6;
+        if (words > bits.length) {
+            bits = Arrays.copyOf(bits, Math.max(words, bits.length * 2));
         }
-    }
-
-    @Override
-    boolean append(int level) {
-        if (level != 0) {
-            defined[rows >>> 6] |= 1L << rows;
-        } else {
-            nulls++;
+        int ones = 0;
+        for (int i = 0; i < slots; i++, count++) {
+            long bit = levels[i];
+            bits[count >>> 6] |= bit << count;
+            ones += (int) bit;
         }
-        rows++;
-        return level != 0;
+        belowMax += slots - ones;
     }
 
     @Override
     List<Long> histogram() {
-        return List.of((long) nulls, (long) (rows - nulls));
+        return List.of((long) belowMax, (long) (count - belowMax));
     }
 
     @Override
     void clear() {
-        Arrays.fill(defined, 0, (rows + 63) >>> 6, 0L);
-        rows = 0;
-        nulls = 0;
+        Arrays.fill(bits, 0, (count + 63) >>> 6, 0L);
+        count = 0;
+        belowMax = 0;
     }
 
     @Override
     void writeTo(ByteSink out) {
-        int wholeBytes = rows >>> 3;
-        int tail = rows & 7;
+        int wholeBytes = count >>> 3;
+        int tail = count & 7;
         int lengthAt = out.openLength();
         out.reserve(2 * wholeBytes + 16);
         int i = 0;
@@ -100,6 +95,6 @@ final class BitmapDefinitionLevels extends DefinitionLevels {
 
     /** Levels {@code 8 * at} to {@code 8 * at + 7}, the first in the lowest bit. */
     private int levelByte(int at) {
-        return (int) (defined[at >>> 3] >>> ((at & 7) << 3)) & 0xFF;
+        return (int) (bits[at >>> 3] >>> ((at & 7) << 3)) & 0xFF;
     }
 }

@@ -4,41 +4,36 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** Definition levels of a column under one or more ROWs, one int each until the page is encoded. */
-final class WideDefinitionLevels extends DefinitionLevels {
+/** Levels of more than one bit, one int each until the page is encoded. */
+final class WideLevels extends PageLevels {
 
     private final int bitWidth;
     private final long[] counts;
     private int[] levels = new int[1024];
 
-    WideDefinitionLevels(int maxLevel) {
+    WideLevels(int maxLevel) {
         super(maxLevel);
         this.bitWidth = RleHybridEncoder.bitWidth(maxLevel);
         this.counts = new long[maxLevel + 1];
     }
 
     @Override
-    void reserve(int more) {
-        if (rows + more > levels.length) {
-            levels = Arrays.copyOf(levels, Math.max(rows + more, levels.length * 2));
+    void append(int[] more, int slots) {
+        if (count + slots > levels.length) {
+            levels = Arrays.copyOf(levels, Math.max(count + slots, levels.length * 2));
         }
-    }
-
-    @Override
-    boolean append(int level) {
-        levels[rows++] = level;
-        counts[level]++;
-        if (level == maxLevel) {
-            return true;
+        System.arraycopy(more, 0, levels, count, slots);
+        count += slots;
+        for (int i = 0; i < slots; i++) {
+            counts[more[i]]++;
         }
-        nulls++;
-        return false;
+        belowMax = count - (int) counts[maxLevel];
     }
 
     @Override
     void writeTo(ByteSink out) {
         int lengthAt = out.openLength();
-        RleHybridEncoder.encode(levels, rows, bitWidth, out);
+        RleHybridEncoder.encode(levels, count, bitWidth, out);
         out.closeLength(lengthAt);
     }
 
@@ -53,8 +48,8 @@ final class WideDefinitionLevels extends DefinitionLevels {
 
     @Override
     void clear() {
-        rows = 0;
-        nulls = 0;
+        count = 0;
+        belowMax = 0;
         Arrays.fill(counts, 0);
     }
 }
