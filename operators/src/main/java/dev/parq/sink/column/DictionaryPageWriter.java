@@ -55,7 +55,10 @@ public final class DictionaryPageWriter extends LeafPageWriter {
         return type.getTypeRoot() == LogicalTypeRoot.CHAR || type.getTypeRoot() == LogicalTypeRoot.VARCHAR;
     }
 
-    /** Looks all the values up before taking any, so that none of a row that does not fit is taken. */
+    /**
+     * Takes the values as it looks them up while the dictionary has room for all of them; else
+     * looks them all up first, so that no value of a row that does not fit is taken.
+     */
     @Override
     int appendValues(ValueVector leaf, RowLevels range) {
         int count = range.valueCount;
@@ -63,37 +66,42 @@ public final class DictionaryPageWriter extends LeafPageWriter {
             return 0;
         }
         int[] indexes = range.values;
-        slice.load((VarCharVector) leaf, indexes[0], indexes[count - 1] + 1);
+        int sliceLength = slice.load((VarCharVector) leaf, indexes[0], indexes[count - 1] + 1);
         byte[] bytes = slice.bytes();
         if (idCount + count > ids.length) {
             ids = Arrays.copyOf(ids, Math.max(idCount + count, ids.length * 2));
+        }
+        if (dictionary.hasRoomFor(count, sliceLength)) {
+            for (int k = 0; k < count; k++) {
+                int index = indexes[k];
+                take(dictionary.idOf(bytes, slice.start(index), slice.length(index)));
+            }
+            return count;
         }
         for (int k = 0; k < count; k++) {
             int index = indexes[k];
             int id = dictionary.idOf(bytes, slice.start(index), slice.length(index));
             if (id < 0) {
-                int kept = range.valuesBefore(range.rowStartOf(k));
-                take(kept);
-                return kept;
+                count = range.valuesBefore(range.rowStartOf(k));
+                break;
             }
             ids[idCount + k] = id;
         }
-        take(count);
+        for (int k = 0; k < count; k++) {
+            take(ids[idCount]);
+        }
         return count;
     }
 
-    /** Takes the next {@code count} ids looked up into the page. */
-    private void take(int count) {
-        for (int k = idCount; k < idCount + count; k++) {
-            int id = ids[k];
-            int length = dictionary.length(id);
-            plainBytes += Integer.BYTES + length;
-            unencodedBytes += length;
-            if (id >= lastPageOf.length || lastPageOf[id] != pageNumber) {
-                firstUseInPage(id);
-            }
+    /** Takes the value of {@code id} as the page's next. */
+    private void take(int id) {
+        ids[idCount++] = id;
+        int length = dictionary.length(id);
+        plainBytes += Integer.BYTES + length;
+        unencodedBytes += length;
+        if (id >= lastPageOf.length || lastPageOf[id] != pageNumber) {
+            firstUseInPage(id);
         }
-        idCount += count;
     }
 
     private void firstUseInPage(int id) {

@@ -61,10 +61,14 @@ public final class LeafPath {
         for (int i = 0; i < vectors.length; i++) {
             validity[i] = vectors[i].getValidityBuffer();
         }
+        long[] set = new long[vectors.length];
         if (list == null) {
             out.reset(end - start, vectors.length);
             for (int row = start; row < end; row++) {
-                int level = levelOf(validity, row);
+                if (row == start || (row & 63) == 0) {
+                    loadWords(validity, row >>> 6, set);
+                }
+                int level = levelOf(set, row);
                 if (level == vectors.length) {
                     out.addValue(0, row);
                 } else {
@@ -78,7 +82,10 @@ public final class LeafPath {
         int elements = offset(offsets, end) - offset(offsets, start);
         out.reset(elements + end - start, vectors.length + 2);
         for (int row = start; row < end; row++) {
-            int level = levelOf(validity, row);
+            if (row == start || (row & 63) == 0) {
+                loadWords(validity, row >>> 6, set);
+            }
+            int level = levelOf(set, row);
             if (level < vectors.length) {
                 out.addNull(0, level);
                 continue;
@@ -100,15 +107,40 @@ public final class LeafPath {
         }
     }
 
-    private static int offset(ArrowBuf offsets, int row) {
-        return offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
+    /**
+     * Sets {@code set[i]} to the rows of 64-row word {@code word} where the first {@code i + 1}
+     * vectors on the path are all set, so that a row's level is how many of these have its bit.
+     */
+    private static void loadWords(ArrowBuf[] validity, int word, long[] set) {
+        long all = -1L;
+        for (int i = 0; i < validity.length; i++) {
+            all &= word(validity[i], word);
+            set[i] = all;
+        }
     }
 
-    private static int levelOf(ArrowBuf[] validity, int row) {
+    private static int levelOf(long[] set, int row) {
         int level = 0;
-        while (level < validity.length && BitVectorHelper.get(validity[level], row) != 0) {
-            level++;
+        for (long word : set) {
+            level += (int) (word >>> row) & 1;
         }
         return level;
+    }
+
+    /** Bits {@code 64 * word} to {@code 64 * word + 63} of a validity buffer, which may end within them. */
+    private static long word(ArrowBuf validity, int word) {
+        long at = (long) word * Long.BYTES;
+        if (at + Long.BYTES <= validity.capacity()) {
+            return validity.getLong(at);
+        }
+        long bits = 0;
+        for (long i = at; i < validity.capacity(); i++) {
+            bits |= (validity.getByte(i) & 0xFFL) << (8 * (i - at));
+        }
+        return bits;
+    }
+
+    private static int offset(ArrowBuf offsets, int row) {
+        return offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
     }
 }

@@ -43,6 +43,11 @@ final class StringDictionary {
         return pageLength;
     }
 
+    /** Whether {@code values} new values of {@code bytes} bytes in all would fit into the page. */
+    boolean hasRoomFor(int values, int bytes) {
+        return pageLength + (long) values * Integer.BYTES + bytes <= maxPageBytes;
+    }
+
     /**
      * The id of {@code length} bytes of {@code bytes} from {@code from}, which become a new entry
      * if they are not one yet; -1 if they are not, and would take the page beyond its limit.
