@@ -32,6 +32,7 @@ import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 
 /**
@@ -39,7 +40,7 @@ import org.apache.parquet.schema.Type;
  * levels worked out by its {@link ColumnStriper} chain instead of parquet-mr's record assembly.
  * Primitive columns under ROWs only, and the elements of ARRAYs of primitives, skip parquet-mr's
  * column writers too: their pages are built by a {@link PlainPageWriter}, or a
- * {@link DictionaryPageWriter} for dictionary-encoded strings. Rows are written in slices so that
+ * {@link DictionaryPageWriter} for dictionary-encoded strings and integers. Rows are written in slices so that
  * page and row-group sizes are checked as often as parquet-mr would.
  */
 final class ColumnarFileWriter {
@@ -245,7 +246,7 @@ final class ColumnarFileWriter {
     private void chooseDirectColumns() {
         direct = new boolean[columns.length];
         for (int c = 0; c < columns.length; c++) {
-            direct[c] = paths[c] != null && (properties.isDictionaryEnabled(columns[c])
+            direct[c] = paths[c] != null && (dictionaryEncoded(c)
                     ? DictionaryPageWriter.supports(leafTypes[c]) : PlainPageWriter.supports(leafTypes[c]));
         }
         List<Type> striped = new ArrayList<>();
@@ -305,8 +306,14 @@ final class ColumnarFileWriter {
         rowGroupRows = 0;
     }
 
+    /** Whether column {@code c} is dictionary encoded; booleans never are, as with parquet-mr. */
+    private boolean dictionaryEncoded(int c) {
+        return properties.isDictionaryEnabled(columns[c])
+                && columns[c].getPrimitiveType().getPrimitiveTypeName() != PrimitiveTypeName.BOOLEAN;
+    }
+
     private PageColumnWriter pageWriter(int c) {
-        if (properties.isDictionaryEnabled(columns[c])) {
+        if (dictionaryEncoded(c)) {
             return new DictionaryPageWriter(columns[c], pageStore.getPageWriter(columns[c]),
                     properties.getPageSizeThreshold(), properties.getPageRowCountLimit(),
                     properties.getDictionaryPageSizeThreshold());

@@ -1,17 +1,15 @@
 package dev.parq.sink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 import dev.parq.schema.TableSchema;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,16 +17,17 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Top-level dictionary-encoded string columns, whose pages {@code DictionaryPageWriter} builds:
- * {@code s} has few values (empty, non-ASCII, in runs and scattered) under every pattern of
- * nulls, starting with pages of nulls only; {@code f} starts with few values and then has only
- * new ones, so that its dictionary outgrows the dictionary page and the column chunk falls back
- * to plain pages. Values, chunk and page statistics are checked with small and large pages, in
+ * Top-level dictionary-encoded columns, whose pages {@code DictionaryPageWriter} builds: {@code s}
+ * has few values (empty, non-ASCII, in runs and scattered) under every pattern of nulls, starting
+ * with pages of nulls only, and {@code k} few integers of either sign; {@code f} and {@code i}
+ * start with few values and then have only new ones, so that their dictionary outgrows the
+ * dictionary page and the column chunk falls back to plain pages. Values, chunk and page statistics are checked with small and large pages, in
  * one row group and in many.
  */
 class DictionaryPagesTest {
 
-    private static final RowType ROW_TYPE = TableSchema.parse("s STRING, f STRING").rowType();
+    private static final RowType ROW_TYPE = TableSchema.parse("s STRING, f STRING, k BIGINT, i INT").rowType();
+    private static final String[] SQL_TYPES = {"VARCHAR", "VARCHAR", "BIGINT", "INTEGER"};
     private static final int ROWS = 100_000;
     private static final int BATCH = 4099;
     /** Where {@code f} stops repeating a few values. */
@@ -55,8 +54,28 @@ class DictionaryPagesTest {
         return g < FALLBACK_FROM ? FEW[g % 3] : "new " + g + " " + "x".repeat(g % 40);
     }
 
-    private static String value(int column, int g) {
-        return column == 0 ? s(g) : f(g);
+    private static Long k(int g) {
+        return g % 10 == 7 ? null : (g % 7 - 3) * 3_000_000_000L;
+    }
+
+    private static Integer i(int g) {
+        if (g < 21_000 || g % 9 == 2) {
+            return null;
+        }
+        return g < FALLBACK_FROM ? g % 5 - 2 : g * 17 - 1_000_000;
+    }
+
+    private static Object value(int column, int g) {
+        switch (column) {
+            case 0:
+                return s(g);
+            case 1:
+                return f(g);
+            case 2:
+                return k(g);
+            default:
+                return i(g);
+        }
     }
 
     private Path write(int pageSize, long rowGroupSize) throws Exception {
@@ -64,10 +83,17 @@ class DictionaryPagesTest {
                 ParquetWriterOptions.defaults().withPageSize(pageSize).withRowGroupSize(rowGroupSize);
         return TestFiles.write(dir.resolve("dictionary.parquet"), ROW_TYPE, options, ROWS, BATCH,
                 (root, first, count) -> {
-                    for (int column = 0; column < 2; column++) {
-                        for (int r = 0; r < count; r++) {
-                            TestFiles.setString((VarCharVector) root.getVector(column), r, value(column, first + r));
-                        }
+                    VarCharVector s = (VarCharVector) root.getVector("s");
+                    VarCharVector f = (VarCharVector) root.getVector("f");
+                    BigIntVector k = (BigIntVector) root.getVector("k");
+                    IntVector i = (IntVector) root.getVector("i");
+                    for (int r = 0; r < count; r++) {
+                        int row = r;
+                        int g = first + r;
+                        TestFiles.setString(s, r, s(g));
+                        TestFiles.setString(f, r, f(g));
+                        TestFiles.setOrNull(k, r, k(g) == null, () -> k.setSafe(row, k(g)));
+                        TestFiles.setOrNull(i, r, i(g) == null, () -> i.setSafe(row, i(g)));
                     }
                 });
     }
@@ -78,18 +104,24 @@ class DictionaryPagesTest {
         Path file = write(pageSize, rowGroupSize);
 
         int[] g = {0};
-        int read = DuckDb.forEachRow("SELECT s, f FROM read_parquet(" + DuckDb.literal(file)
+        int read = DuckDb.forEachRow("SELECT s, f, k, i FROM read_parquet(" + DuckDb.literal(file)
                 + ", file_row_number = true) ORDER BY file_row_number", rs -> {
-                    assertEquals(s(g[0]), rs.getString(1), "row " + g[0] + " of s");
-                    assertEquals(f(g[0]), rs.getString(2), "row " + g[0] + " of f");
+                    for (int column = 0; column < SQL_TYPES.length; column++) {
+                        assertEquals(value(column, g[0]), rs.getObject(column + 1),
+                                "row " + g[0] + " of " + ROW_TYPE.getFieldNames().get(column));
+                    }
                     g[0]++;
                 });
         assertEquals(ROWS, read);
         Map<String, List<String>> encodings = DuckDb.chunkEncodings(file);
-        assertTrue(encodings.get("s").stream().allMatch(chunk -> chunk.contains("DICTIONARY")),
-                "s is written " + encodings.get("s"));
+        for (String column : new String[] {"s", "k"}) {
+            assertTrue(encodings.get(column).stream().allMatch(chunk -> chunk.contains("DICTIONARY")),
+                    column + " is written " + encodings.get(column));
+        }
         assertTrue(DuckDb.fellBackInAChunk(encodings.get("f")),
                 "f should fall back to plain within a column chunk, is written " + encodings.get("f"));
+        assertTrue(pageSize > 4096 || DuckDb.fellBackInAChunk(encodings.get("i")),
+                "i should fall back to plain within a column chunk, is written " + encodings.get("i"));
         assertTrue(rowGroupSize > 1024 * 1024 || DuckDb.rowGroupCount(file) > 3, "expected several row groups");
     }
 
@@ -98,8 +130,9 @@ class DictionaryPagesTest {
     void chunkStatisticsAgreeWithTheValues(int pageSize, long rowGroupSize) throws Exception {
         Path file = write(pageSize, rowGroupSize);
 
-        for (String column : ROW_TYPE.getFieldNames()) {
-            assertEquals(0, DuckDb.rowGroupsWithWrongStatistics(file, column, column, "VARCHAR"),
+        for (int c = 0; c < SQL_TYPES.length; c++) {
+            String column = ROW_TYPE.getFieldNames().get(c);
+            assertEquals(0, DuckDb.rowGroupsWithWrongStatistics(file, column, column, SQL_TYPES[c]),
                     "row groups with wrong statistics of " + column);
         }
     }
@@ -109,7 +142,7 @@ class DictionaryPagesTest {
     void pageStatisticsAgreeWithThePageRows(int pageSize, long rowGroupSize) throws Exception {
         Path file = write(pageSize, rowGroupSize);
 
-        for (int column = 0; column < 2; column++) {
+        for (int column = 0; column < SQL_TYPES.length; column++) {
             List<PageIndexes.Page> pages = PageIndexes.pages(file, column);
             assertTrue(pages.size() > 20, "expected many pages, got " + pages.size());
             for (PageIndexes.Page page : pages) {
@@ -119,28 +152,11 @@ class DictionaryPagesTest {
     }
 
     private static void checkPage(int column, PageIndexes.Page page) {
-        String where = "column " + ROW_TYPE.getFieldNames().get(column) + ", page of rows " + page.first() + " to "
-                + page.end();
-        ByteBuffer min = null;
-        ByteBuffer max = null;
-        long nulls = 0;
+        ExpectedStatistics expected = new ExpectedStatistics();
         for (int g = page.first(); g < page.end(); g++) {
-            String value = value(column, g);
-            if (value == null) {
-                nulls++;
-                continue;
-            }
-            ByteBuffer bytes = ByteBuffer.wrap(value.getBytes(StandardCharsets.UTF_8));
-            min = min == null || Arrays.compareUnsigned(bytes.array(), min.array()) < 0 ? bytes : min;
-            max = max == null || Arrays.compareUnsigned(bytes.array(), max.array()) > 0 ? bytes : max;
+            expected.add(value(column, g));
         }
-        assertEquals(nulls, page.nulls(), where + ": nulls");
-        assertEquals(min == null, page.nullsOnly(), where + ": nulls only");
-        if (min == null) {
-            assertNull(page.min(), where);
-        } else {
-            assertEquals(min, page.min(), where + ": min");
-            assertEquals(max, page.max(), where + ": max");
-        }
+        expected.check(page, "column " + ROW_TYPE.getFieldNames().get(column) + ", page of rows " + page.first()
+                + " to " + page.end());
     }
 }

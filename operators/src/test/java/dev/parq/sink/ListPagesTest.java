@@ -3,16 +3,12 @@ package dev.parq.sink;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -178,11 +174,8 @@ class ListPagesTest {
             List<PageIndexes.Page> pages = PageIndexes.pages(file, column);
             assertTrue(pageSize > 4096 || pages.size() > 5, "expected many pages, got " + pages.size());
             for (PageIndexes.Page page : pages) {
-                Expected expected = expected(column, page.first(), page.end());
-                String where = paths[column] + ", page of rows " + page.first() + " to " + page.end();
-                assertEquals(expected.nulls, page.nulls(), where + ": nulls");
-                assertEquals(expected.min, page.min(), where + ": min");
-                assertEquals(expected.max, page.max(), where + ": max");
+                expected(column, page.first(), page.end())
+                        .check(page, paths[column] + ", page of rows " + page.first() + " to " + page.end());
             }
             int column0 = column;
             long[] groupFirst = {0};
@@ -192,53 +185,19 @@ class ListPagesTest {
                         int first = (int) groupFirst[0];
                         int end = first + rs.getInt(1);
                         groupFirst[0] = end;
-                        Expected expected = expected(column0, first, end);
+                        ExpectedStatistics expected = expected(column0, first, end);
                         String where = paths[column0] + ", row group of rows " + first + " to " + end;
-                        assertEquals(expected.nulls, rs.getLong(2), where + ": nulls");
-                        assertEquals(expected.text(expected.min), rs.getString(3), where + ": min");
-                        assertEquals(expected.text(expected.max), rs.getString(4), where + ": max");
+                        assertEquals(expected.nulls(), rs.getLong(2), where + ": nulls");
+                        assertEquals(expected.minText(), rs.getString(3), where + ": min");
+                        assertEquals(expected.maxText(), rs.getString(4), where + ": max");
                     });
             assertEquals(ROWS, groupFirst[0]);
         }
     }
 
     /** Statistics of a column over some rows: null and empty lists and null elements count as nulls. */
-    private static final class Expected {
-        final boolean strings;
-        long nulls;
-        ByteBuffer min;
-        ByteBuffer max;
-
-        Expected(boolean strings) {
-            this.strings = strings;
-        }
-
-        void add(Object value) {
-            if (value == null) {
-                nulls++;
-                return;
-            }
-            ByteBuffer bytes = strings
-                    ? ByteBuffer.wrap(((String) value).getBytes(StandardCharsets.UTF_8))
-                    : ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, (Long) value);
-            Comparator<ByteBuffer> order = strings
-                    ? (a, b) -> Arrays.compareUnsigned(a.array(), b.array())
-                    : Comparator.comparingLong(b -> b.getLong(0));
-            min = min == null || order.compare(bytes, min) < 0 ? bytes : min;
-            max = max == null || order.compare(bytes, max) > 0 ? bytes : max;
-        }
-
-        /** A minimum or maximum as {@code parquet_metadata} prints it. */
-        String text(ByteBuffer value) {
-            if (value == null) {
-                return null;
-            }
-            return strings ? new String(value.array(), StandardCharsets.UTF_8) : Long.toString(value.getLong(0));
-        }
-    }
-
-    private static Expected expected(int column, int first, int end) {
-        Expected expected = new Expected(column != 1);
+    private static ExpectedStatistics expected(int column, int first, int end) {
+        ExpectedStatistics expected = new ExpectedStatistics();
         for (int g = first; g < end; g++) {
             List<Object> values = list(column, g);
             if (values == null || values.isEmpty()) {

@@ -3,20 +3,16 @@ package dev.parq.sink;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
 
 import dev.parq.schema.TableSchema;
 import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -37,7 +33,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class NestedPagesTest {
 
     private static final RowType ROW_TYPE = TableSchema.parse(
-            "o ROW<s STRING, n BIGINT, `inner` ROW<d STRING, x DOUBLE>>, p ROW<f STRING>").rowType();
+            "o ROW<s STRING, n BIGINT, b BOOLEAN, `inner` ROW<d STRING, x DOUBLE, k BIGINT>>, p ROW<f STRING>").rowType();
     private static final int ROWS = 100_000;
     private static final int BATCH = 4099;
     private static final String[] FEW = {"", "INFO", "é", "✓ check", "😀", "a", "ab", "b", "ÿ", "Z z"};
@@ -65,6 +61,14 @@ class NestedPagesTest {
         return oNull(g) || g % 9 == 2 ? null : g * 31L - 50_000;
     }
 
+    private static Boolean b(int g) {
+        return oNull(g) || g % 6 == 1 ? null : g % 3 == 0;
+    }
+
+    private static Long k(int g) {
+        return innerNull(g) || g % 8 == 3 ? null : (g % 5 - 2) * 1_000_000_007L;
+    }
+
     private static String d(int g) {
         return innerNull(g) || g % 3 == 0 ? null : FEW[(g / 50) % FEW.length];
     }
@@ -78,20 +82,16 @@ class NestedPagesTest {
     }
 
     /** A leaf column: how DuckDB names it and reads it, and its value in each row. */
-    private record Leaf(String path, String expression, String sqlType, IntFunction<Object> value,
-            Comparator<ByteBuffer> order) {}
-
-    private static final Comparator<ByteBuffer> BYTES = (a, b) -> Arrays.compareUnsigned(a.array(), b.array());
+    private record Leaf(String path, String expression, String sqlType, IntFunction<Object> value) {}
 
     private static final List<Leaf> LEAVES = List.of(
-            new Leaf("o, s", "struct_extract(o, 's')", "VARCHAR", NestedPagesTest::s, BYTES),
-            new Leaf("o, n", "struct_extract(o, 'n')", "BIGINT", NestedPagesTest::n,
-                    Comparator.comparingLong(b -> b.getLong(0))),
-            new Leaf("o, inner, d", "struct_extract(struct_extract(o, 'inner'), 'd')", "VARCHAR", NestedPagesTest::d,
-                    BYTES),
-            new Leaf("o, inner, x", "struct_extract(struct_extract(o, 'inner'), 'x')", "DOUBLE", NestedPagesTest::x,
-                    Comparator.comparingDouble(b -> b.getDouble(0))),
-            new Leaf("p, f", "struct_extract(p, 'f')", "VARCHAR", NestedPagesTest::f, BYTES));
+            new Leaf("o, s", "struct_extract(o, 's')", "VARCHAR", NestedPagesTest::s),
+            new Leaf("o, n", "struct_extract(o, 'n')", "BIGINT", NestedPagesTest::n),
+            new Leaf("o, b", "struct_extract(o, 'b')", "BOOLEAN", NestedPagesTest::b),
+            new Leaf("o, inner, d", "struct_extract(struct_extract(o, 'inner'), 'd')", "VARCHAR", NestedPagesTest::d),
+            new Leaf("o, inner, x", "struct_extract(struct_extract(o, 'inner'), 'x')", "DOUBLE", NestedPagesTest::x),
+            new Leaf("o, inner, k", "struct_extract(struct_extract(o, 'inner'), 'k')", "BIGINT", NestedPagesTest::k),
+            new Leaf("p, f", "struct_extract(p, 'f')", "VARCHAR", NestedPagesTest::f));
 
     private Path write(int pageSize, long rowGroupSize) throws Exception {
         ParquetWriterOptions options =
@@ -115,6 +115,10 @@ class NestedPagesTest {
             TestFiles.setString((VarCharVector) inner.getChild("d"), r, d(g));
             Float8Vector x = (Float8Vector) inner.getChild("x");
             TestFiles.setOrNull(x, r, x(g) == null, () -> x.setSafe(row, x(g)));
+            BitVector b = (BitVector) o.getChild("b");
+            TestFiles.setOrNull(b, r, b(g) == null, () -> b.setSafe(row, b(g) ? 1 : 0));
+            BigIntVector k = (BigIntVector) inner.getChild("k");
+            TestFiles.setOrNull(k, r, k(g) == null, () -> k.setSafe(row, k(g)));
             TestFiles.setString((VarCharVector) p.getChild("f"), r, f(g));
         }
     }
@@ -137,7 +141,7 @@ class NestedPagesTest {
                 + ", file_row_number = true) ORDER BY file_row_number", rs -> checkRow(rs, g[0]++));
         assertEquals(ROWS, read);
         Map<String, List<String>> encodings = DuckDb.chunkEncodings(file);
-        for (String dictionary : new String[] {"o, s", "o, inner, d", "p, f"}) {
+        for (String dictionary : new String[] {"o, s", "o, inner, d", "o, inner, k", "p, f"}) {
             assertTrue(encodings.get(dictionary).stream().anyMatch(chunk -> chunk.contains("DICTIONARY")),
                     dictionary + " is written " + encodings.get(dictionary));
         }
@@ -185,35 +189,10 @@ class NestedPagesTest {
     }
 
     private static void checkPage(Leaf leaf, PageIndexes.Page page) {
-        String where = leaf.path() + ", page of rows " + page.first() + " to " + page.end();
-        ByteBuffer min = null;
-        ByteBuffer max = null;
-        long nulls = 0;
+        ExpectedStatistics expected = new ExpectedStatistics();
         for (int g = page.first(); g < page.end(); g++) {
-            Object value = leaf.value().apply(g);
-            if (value == null) {
-                nulls++;
-                continue;
-            }
-            ByteBuffer bytes = plain(value);
-            min = min == null || leaf.order().compare(bytes, min) < 0 ? bytes : min;
-            max = max == null || leaf.order().compare(bytes, max) > 0 ? bytes : max;
+            expected.add(leaf.value().apply(g));
         }
-        assertEquals(nulls, page.nulls(), where + ": nulls");
-        assertEquals(min == null, page.nullsOnly(), where + ": nulls only");
-        if (min != null) {
-            assertEquals(min, page.min(), where + ": min");
-            assertEquals(max, page.max(), where + ": max");
-        }
-    }
-
-    /** A value as the column index stores it: PLAIN, without the length of a string. */
-    private static ByteBuffer plain(Object value) {
-        if (value instanceof String) {
-            return ByteBuffer.wrap(((String) value).getBytes(StandardCharsets.UTF_8));
-        } else if (value instanceof Long) {
-            return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, (Long) value);
-        }
-        return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putDouble(0, (Double) value);
+        expected.check(page, leaf.path() + ", page of rows " + page.first() + " to " + page.end());
     }
 }

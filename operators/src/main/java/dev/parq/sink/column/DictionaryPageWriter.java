@@ -3,10 +3,10 @@ package dev.parq.sink.column;
 import java.io.IOException;
 import java.util.Arrays;
 
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
@@ -15,10 +15,10 @@ import org.apache.parquet.column.page.PageWriter;
 import org.apache.parquet.column.statistics.Statistics;
 
 /**
- * Writes one row group's pages of a dictionary-encoded string column straight to its
+ * Writes one row group's pages of a dictionary-encoded string or integer column straight to its
  * {@link PageWriter}, bypassing parquet-mr's column writer and its per-value {@code Binary}, hash
- * map, statistics and encoder calls: each value's bytes are looked up in a {@link StringDictionary}
- * where they lie in a copy of the Arrow data buffer, the page's ids are run-length/bit-packed in
+ * map, statistics and encoder calls: each value is looked up in a {@link ColumnDictionary} where
+ * it lies (a string in a copy of the Arrow data buffer), the page's ids are run-length/bit-packed in
  * one pass when the page is written, and its minimum and maximum are compared only among the
  * distinct ids it uses.
  *
@@ -28,7 +28,10 @@ import org.apache.parquet.column.statistics.Statistics;
  */
 public final class DictionaryPageWriter extends LeafPageWriter {
 
-    private final StringDictionary dictionary;
+    private final ColumnDictionary dictionary;
+    /** The dictionary as one of strings or of integers, the other null. */
+    private final StringDictionary strings;
+    private final LongDictionary integers;
     private final ByteSink encodedIds = new ByteSink(4096);
 
     /** The page's dictionary ids, one per present value. */
@@ -47,12 +50,38 @@ public final class DictionaryPageWriter extends LeafPageWriter {
     public DictionaryPageWriter(
             ColumnDescriptor column, PageWriter pages, int pageSize, int pageRowLimit, int dictionaryPageSize) {
         super(column, pages, pageSize, pageRowLimit);
-        this.dictionary = new StringDictionary(dictionaryPageSize);
+        switch (type.getPrimitiveTypeName()) {
+            case INT32:
+                this.integers = new LongDictionary(Integer.BYTES, dictionaryPageSize);
+                this.strings = null;
+                this.dictionary = integers;
+                break;
+            case INT64:
+                this.integers = new LongDictionary(Long.BYTES, dictionaryPageSize);
+                this.strings = null;
+                this.dictionary = integers;
+                break;
+            default:
+                this.strings = new StringDictionary(dictionaryPageSize);
+                this.integers = null;
+                this.dictionary = strings;
+        }
     }
 
     /** Whether a dictionary-encoded column of {@code type} can be written by this class. */
     public static boolean supports(LogicalType type) {
-        return type.getTypeRoot() == LogicalTypeRoot.CHAR || type.getTypeRoot() == LogicalTypeRoot.VARCHAR;
+        switch (type.getTypeRoot()) {
+            case CHAR:
+            case VARCHAR:
+            case INTEGER:
+            case DATE:
+            case BIGINT:
+            case TIMESTAMP_WITHOUT_TIME_ZONE:
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+                return true;
+            default:
+                return false;
+        }
     }
 
     /**
@@ -66,21 +95,25 @@ public final class DictionaryPageWriter extends LeafPageWriter {
             return 0;
         }
         int[] indexes = range.values;
-        int sliceLength = slice.load((VarCharVector) leaf, indexes[0], indexes[count - 1] + 1);
-        byte[] bytes = slice.bytes();
+        long mostPlainBytes;
+        if (strings != null) {
+            mostPlainBytes = (long) count * Integer.BYTES
+                    + slice.load((VarCharVector) leaf, indexes[0], indexes[count - 1] + 1);
+        } else {
+            mostPlainBytes = (long) count * integers.width();
+        }
         if (idCount + count > ids.length) {
             ids = Arrays.copyOf(ids, Math.max(idCount + count, ids.length * 2));
         }
-        if (dictionary.hasRoomFor(count, sliceLength)) {
+        ArrowBuf data = leaf.getDataBuffer();
+        if (dictionary.hasRoomFor(mostPlainBytes)) {
             for (int k = 0; k < count; k++) {
-                int index = indexes[k];
-                take(dictionary.idOf(bytes, slice.start(index), slice.length(index)));
+                take(idOf(data, indexes[k]));
             }
             return count;
         }
         for (int k = 0; k < count; k++) {
-            int index = indexes[k];
-            int id = dictionary.idOf(bytes, slice.start(index), slice.length(index));
+            int id = idOf(data, indexes[k]);
             if (id < 0) {
                 count = range.valuesBefore(range.rowStartOf(k));
                 break;
@@ -93,12 +126,24 @@ public final class DictionaryPageWriter extends LeafPageWriter {
         return count;
     }
 
+    /** The dictionary id of the value at {@code index} of the leaf, whose fixed-width values are in {@code data}. */
+    private int idOf(ArrowBuf data, int index) {
+        if (strings != null) {
+            return strings.idOf(slice.bytes(), slice.start(index), slice.length(index));
+        }
+        int width = integers.width();
+        return integers.idOf(width == Long.BYTES
+                ? data.getLong((long) index * Long.BYTES) : data.getInt((long) index * Integer.BYTES));
+    }
+
     /** Takes the value of {@code id} as the page's next. */
     private void take(int id) {
         ids[idCount++] = id;
-        int length = dictionary.length(id);
-        plainBytes += Integer.BYTES + length;
-        unencodedBytes += length;
+        int length = dictionary.plainLength(id);
+        plainBytes += length;
+        if (strings != null) {
+            unencodedBytes += length - Integer.BYTES;
+        }
         if (id >= lastPageOf.length || lastPageOf[id] != pageNumber) {
             firstUseInPage(id);
         }
@@ -134,8 +179,8 @@ public final class DictionaryPageWriter extends LeafPageWriter {
         if (idCount == 0) {
             return BytesInput.empty();
         }
-        statistics.updateStats(dictionary.value(minId));
-        statistics.updateStats(dictionary.value(maxId));
+        dictionary.updateStatistics(statistics, minId);
+        dictionary.updateStatistics(statistics, maxId);
         int bitWidth = RleHybridEncoder.bitWidth(highestId);
         encodedIds.clear();
         encodedIds.reserve(1);

@@ -7,6 +7,7 @@ import java.util.Arrays;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -31,6 +32,8 @@ public final class PlainPageWriter extends LeafPageWriter {
 
     private byte[] values = new byte[64 * 1024];
     private int valuesLength;
+    /** Booleans in the page, which PLAIN packs eight to a byte. */
+    private int booleans;
     /** Minimum and maximum of the page's fixed-width values; those of strings are kept by position. */
     private Statistics<?> fixedWidthStatistics;
     private int minAt = -1;
@@ -47,6 +50,7 @@ public final class PlainPageWriter extends LeafPageWriter {
     /** Whether a column of {@code type} can be written by this class. */
     public static boolean supports(LogicalType type) {
         switch (type.getTypeRoot()) {
+            case BOOLEAN:
             case INTEGER:
             case DATE:
             case BIGINT:
@@ -79,6 +83,20 @@ public final class PlainPageWriter extends LeafPageWriter {
         growValues(valuesLength + count * Long.BYTES);
         Statistics<?> statistics = fixedWidthStatistics;
         switch (type.getPrimitiveTypeName()) {
+            case BOOLEAN:
+                for (int k = 0; k < count; k++) {
+                    boolean value = BitVectorHelper.get(data, indexes[k]) != 0;
+                    int bit = booleans & 7;
+                    if (bit == 0) {
+                        values[valuesLength++] = 0;
+                    }
+                    if (value) {
+                        values[valuesLength - 1] |= (byte) (1 << bit);
+                    }
+                    booleans++;
+                    statistics.updateStats(value);
+                }
+                break;
             case INT32:
                 for (int k = 0; k < count; k++) {
                     int value = data.getInt((long) indexes[k] * Integer.BYTES);
@@ -167,6 +185,7 @@ public final class PlainPageWriter extends LeafPageWriter {
     @Override
     void clearValues() {
         valuesLength = 0;
+        booleans = 0;
         minAt = -1;
         maxAt = -1;
         fixedWidthStatistics = Statistics.createStats(type);

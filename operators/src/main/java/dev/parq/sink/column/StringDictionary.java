@@ -6,46 +6,31 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.io.api.Binary;
 
 /**
- * The dictionary of one column chunk of strings: each distinct value gets the next id, and is kept
- * once, already laid out as the PLAIN dictionary page (4-byte length, then the bytes). Values are
- * looked up by their bytes where they lie, in an open-addressing table of ids keyed by a hash
- * of the bytes, so that a lookup allocates nothing.
+ * The dictionary of one column chunk of strings, its page entries a 4-byte length and the bytes.
+ * Values are looked up by their bytes where they lie, and ordered as unsigned bytes.
  */
-final class StringDictionary {
+final class StringDictionary extends ColumnDictionary {
 
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private final int maxPageBytes;
     private byte[] page = new byte[4096];
     private int pageLength;
-    /** Per id, where its bytes start in {@link #page}, how many there are, and their hash. */
+    /** Per id, where its bytes start in {@link #page} and how many there are. */
     private int[] starts = new int[256];
     private int[] lengths = new int[256];
-    private int[] hashes = new int[256];
-    private int size;
-    /** Id plus one of the value hashed to each slot, 0 for a free slot; at most half full. */
-    private int[] slots = new int[512];
 
-    /** A dictionary whose page grows no larger than {@code maxPageBytes}, bar its first value. */
     StringDictionary(int maxPageBytes) {
-        this.maxPageBytes = maxPageBytes;
+        super(maxPageBytes);
     }
 
-    int size() {
-        return size;
-    }
-
+    @Override
     int pageBytes() {
         return pageLength;
-    }
-
-    /** Whether {@code values} new values of {@code bytes} bytes in all would fit into the page. */
-    boolean hasRoomFor(int values, int bytes) {
-        return pageLength + (long) values * Integer.BYTES + bytes <= maxPageBytes;
     }
 
     /**
@@ -63,7 +48,7 @@ final class StringDictionary {
                 return id;
             }
         }
-        if (size > 0 && pageLength + Integer.BYTES + length > maxPageBytes) {
+        if (!fits(Integer.BYTES + length)) {
             return -1;
         }
         return add(bytes, from, length, hash, slot);
@@ -73,53 +58,36 @@ final class StringDictionary {
         if (size == starts.length) {
             starts = Arrays.copyOf(starts, size * 2);
             lengths = Arrays.copyOf(lengths, size * 2);
-            hashes = Arrays.copyOf(hashes, size * 2);
         }
         if (pageLength + Integer.BYTES + length > page.length) {
             page = Arrays.copyOf(page, Math.max(pageLength + Integer.BYTES + length, page.length * 2));
         }
         INT.set(page, pageLength, length);
         System.arraycopy(bytes, from, page, pageLength + Integer.BYTES, length);
-        int id = size++;
-        starts[id] = pageLength + Integer.BYTES;
-        lengths[id] = length;
-        hashes[id] = hash;
+        starts[size] = pageLength + Integer.BYTES;
+        lengths[size] = length;
         pageLength += Integer.BYTES + length;
-        slots[slot] = id + 1;
-        if (size * 2 > slots.length) {
-            rehash();
-        }
-        return id;
+        return register(hash, slot);
     }
 
-    private void rehash() {
-        slots = new int[slots.length * 2];
-        int mask = slots.length - 1;
-        for (int id = 0; id < size; id++) {
-            int slot = hashes[id] & mask;
-            while (slots[slot] != 0) {
-                slot = (slot + 1) & mask;
-            }
-            slots[slot] = id + 1;
-        }
-    }
-
-    /** Compares the values of two ids as unsigned bytes, the order of Parquet's string statistics. */
+    @Override
     int compare(int id, int other) {
         return Arrays.compareUnsigned(page, starts[id], starts[id] + lengths[id],
                 page, starts[other], starts[other] + lengths[other]);
     }
 
-    int length(int id) {
-        return lengths[id];
+    @Override
+    int plainLength(int id) {
+        return Integer.BYTES + lengths[id];
     }
 
-    /** The value of {@code id}, valid until the dictionary changes; Parquet's statistics copy it. */
-    Binary value(int id) {
-        return Binary.fromReusedByteArray(page, starts[id], lengths[id]);
+    /** Parquet's statistics copy the value, which is only valid until the dictionary changes. */
+    @Override
+    void updateStatistics(Statistics<?> statistics, int id) {
+        statistics.updateStats(Binary.fromReusedByteArray(page, starts[id], lengths[id]));
     }
 
-    /** The PLAIN dictionary page, valid until the dictionary changes. */
+    @Override
     BytesInput page() {
         return BytesInput.from(page, 0, pageLength);
     }
