@@ -13,7 +13,7 @@ import org.apache.arrow.vector.complex.ListVector;
  * optional ROW above the leaf, outermost first, then either the leaf's own vector, all indexed by
  * row, or the ARRAY whose elements the leaf's vector holds. A row's definition level, or that of
  * an ARRAY element, is how many of them, from the top, are set, each ARRAY adding a level for
- * its repeated group.
+ * its repeated group. Levels are worked out in scratch arrays of its own: one thread at a time.
  */
 public final class LeafPath {
 
@@ -21,11 +21,17 @@ public final class LeafPath {
     private final ValueVector[] vectors;
     private final ListVector list;
     private final ValueVector leaf;
+    /** Scratch of {@link #levels}: the validity buffers of {@link #vectors}, read anew as refilling may replace them. */
+    private final ArrowBuf[] validity;
+    /** Scratch of {@link #levels}: per vector, the rows of a 64-row word where it and all above are set. */
+    private final long[] set;
 
     private LeafPath(ValueVector[] vectors, ListVector list, ValueVector leaf) {
         this.vectors = vectors;
         this.list = list;
         this.leaf = leaf;
+        this.validity = new ArrowBuf[vectors.length];
+        this.set = new long[vectors.length];
     }
 
     /** A leaf column under {@code rows}, outermost first, whose values {@code leaf} holds. */
@@ -57,22 +63,27 @@ public final class LeafPath {
 
     /** The slots of rows {@code start} to {@code end}, into {@code out}. */
     void levels(int start, int end, RowLevels out) {
-        ArrowBuf[] validity = new ArrowBuf[vectors.length];
         for (int i = 0; i < vectors.length; i++) {
             validity[i] = vectors[i].getValidityBuffer();
         }
-        long[] set = new long[vectors.length];
         if (list == null) {
             out.reset(end - start, vectors.length);
-            for (int row = start; row < end; row++) {
-                if (row == start || (row & 63) == 0) {
-                    loadWords(validity, row >>> 6, set);
+            for (int row = start; row < end; ) {
+                loadWords(validity, row >>> 6, set);
+                int wordEnd = Math.min(end, ((row >>> 6) + 1) << 6);
+                long rows = (-1L >>> (64 - (wordEnd - row))) << row;
+                if ((set[set.length - 1] & rows) == rows) {
+                    out.addValues(row, wordEnd);
+                    row = wordEnd;
+                    continue;
                 }
-                int level = levelOf(set, row);
-                if (level == vectors.length) {
-                    out.addValue(0, row);
-                } else {
-                    out.addNull(0, level);
+                for (; row < wordEnd; row++) {
+                    int level = levelOf(set, row);
+                    if (level == vectors.length) {
+                        out.addValue(0, row);
+                    } else {
+                        out.addNull(0, level);
+                    }
                 }
             }
             return;

@@ -44,6 +44,18 @@ final class RowLevels {
         values[valueCount++] = index;
     }
 
+    /** Adds slots of the values at indexes {@code from} to {@code to} of the leaf vector, each a row of its own. */
+    void addValues(int from, int to) {
+        int count = to - from;
+        Arrays.fill(repetition, slots, slots + count, 0);
+        Arrays.fill(definition, slots, slots + count, maxDefinitionLevel);
+        for (int i = 0; i < count; i++) {
+            values[valueCount + i] = from + i;
+        }
+        slots += count;
+        valueCount += count;
+    }
+
     /** The first slot of the row holding the present value {@code value}. */
     int rowStartOf(int value) {
         int slot = 0;
