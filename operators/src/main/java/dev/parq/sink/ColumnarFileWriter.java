@@ -7,10 +7,19 @@ import java.util.Map;
 
 import dev.parq.sink.column.ArrowColumnWriters;
 import dev.parq.sink.column.ColumnStriper;
+import dev.parq.sink.column.DictionaryPageWriter;
 import dev.parq.sink.column.DistinctValueSample;
+import dev.parq.sink.column.LeafPath;
+import dev.parq.sink.column.PageColumnWriter;
 import dev.parq.sink.column.PlainPageWriter;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -23,14 +32,16 @@ import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 
 /**
  * The column-wise path: each Parquet leaf column is filled straight from its Arrow vectors, with
  * levels worked out by its {@link ColumnStriper} chain instead of parquet-mr's record assembly.
- * Top-level primitive columns without dictionary skip parquet-mr's column writers too: their pages
- * are built by a {@link PlainPageWriter}. Rows are written in slices so that page and row-group
- * sizes are checked as often as parquet-mr would.
+ * Primitive columns under ROWs only, and the elements of ARRAYs of primitives, skip parquet-mr's
+ * column writers too: their pages are built by a {@link PlainPageWriter}, or a
+ * {@link DictionaryPageWriter} for dictionary-encoded strings and integers. Rows are written in slices so that
+ * page and row-group sizes are checked as often as parquet-mr would.
  */
 final class ColumnarFileWriter {
 
@@ -54,17 +65,19 @@ final class ColumnarFileWriter {
     private ParquetProperties properties;
 
     private ColumnStriper[] stripers;
-    /** Per leaf column, the vector of a top-level primitive column, else null. */
-    private ValueVector[] topLevelVectors;
-    /** Per leaf column, whether its pages are built by a {@link PlainPageWriter}; set at the first batch. */
-    private boolean[] plain;
+    /** Per leaf column under ROWs only or in an ARRAY of primitives, the vectors on its path, else null. */
+    private LeafPath[] paths;
+    /** Per leaf column, its type where {@link #paths} has its vectors. */
+    private LogicalType[] leafTypes;
+    /** Per leaf column, whether its pages are built by a {@link PageColumnWriter}; set at the first batch. */
+    private boolean[] direct;
     /** The columns written through parquet-mr's column writers, or null if there are none. */
     private MessageType columnStoreSchema;
     private boolean started;
     private ColumnChunkPageWriteStore pageStore;
     private ColumnWriteStore columnStore;
     private ColumnWriter[] columnWriters;
-    private PlainPageWriter[] plainWriters;
+    private PageColumnWriter[] pageWriters;
     private int rowGroupOrdinal;
     private long rowGroupRows;
 
@@ -98,14 +111,59 @@ final class ColumnarFileWriter {
     void bind(VectorSchemaRoot root) {
         List<ColumnStriper> bound = ArrowColumnWriters.stripers(rowType, root.getFieldVectors());
         stripers = bound.toArray(new ColumnStriper[0]);
-        topLevelVectors = new ValueVector[columns.length];
+        paths = new LeafPath[columns.length];
+        leafTypes = new LogicalType[columns.length];
         int column = 0;
         for (int field = 0; field < schema.getFieldCount(); field++) {
-            Type type = schema.getType(field);
-            if (type.isPrimitive() && PlainPageWriter.supports(rowType.getTypeAt(field))) {
-                topLevelVectors[column] = root.getVector(field);
+            column = collectPaths(schema.getType(field), rowType.getTypeAt(field), root.getVector(field), List.of(),
+                    column);
+        }
+    }
+
+    /**
+     * Sets the paths of the leaf columns under {@code type}, from leaf column {@code column} on,
+     * that are repeated at most once, as the elements of an ARRAY of primitives; {@code above} are
+     * the vectors of the ROWs above {@code vector}. Returns the leaf column after them.
+     */
+    private int collectPaths(Type type, LogicalType logicalType, ValueVector vector, List<ValueVector> above,
+            int column) {
+        if (type.isPrimitive()) {
+            paths[column] = LeafPath.of(above.toArray(new ValueVector[0]), vector);
+            leafTypes[column] = logicalType;
+            return column + 1;
+        }
+        if (logicalType.getTypeRoot() == LogicalTypeRoot.ARRAY) {
+            LogicalType element = ((ArrayType) logicalType).getElementType();
+            if (!leafCountIsOne(element)) {
+                return column + leafCount(type);
             }
-            column += leafCount(type);
+            paths[column] = LeafPath.ofElements(above.toArray(new ValueVector[0]), (ListVector) vector);
+            leafTypes[column] = element;
+            return column + 1;
+        }
+        if (logicalType.getTypeRoot() != LogicalTypeRoot.ROW) {
+            return column + leafCount(type);
+        }
+        RowType row = (RowType) logicalType;
+        List<FieldVector> children = ((StructVector) vector).getChildrenFromFields();
+        List<ValueVector> below = new ArrayList<>(above);
+        below.add(vector);
+        for (int i = 0; i < row.getFieldCount(); i++) {
+            column = collectPaths(type.asGroupType().getType(i), row.getTypeAt(i), children.get(i), below, column);
+        }
+        return column;
+    }
+
+    /** Whether {@code type} is a primitive, neither nested nor repeated. */
+    private static boolean leafCountIsOne(LogicalType type) {
+        switch (type.getTypeRoot()) {
+            case ROW:
+            case ARRAY:
+            case MAP:
+            case MULTISET:
+                return false;
+            default:
+                return true;
         }
     }
 
@@ -129,15 +187,15 @@ final class ColumnarFileWriter {
             if (options.dictionary()) {
                 chooseDictionaries(rows);
             }
-            choosePlainColumns();
+            chooseDirectColumns();
             started = true;
             startRowGroup();
         }
         for (int start = 0; start < rows; start += SLICE_ROWS) {
             int end = Math.min(rows, start + SLICE_ROWS);
             for (int c = 0; c < stripers.length; c++) {
-                if (plain[c]) {
-                    plainWriters[c].write(topLevelVectors[c], start, end);
+                if (direct[c]) {
+                    pageWriters[c].write(paths[c], start, end);
                 } else {
                     writeSlice(stripers[c], columnWriters[c], start, end);
                 }
@@ -182,29 +240,48 @@ final class ColumnarFileWriter {
     }
 
     /**
-     * Picks the columns whose pages a {@link PlainPageWriter} builds: top-level primitive columns
-     * of a type it writes that are not dictionary encoded. The others keep parquet-mr's column
-     * writers, whose store then covers only their top-level fields.
+     * Picks the columns whose pages a {@link PageColumnWriter} builds: those with a {@link LeafPath},
+     * of a type that the writer for their encoding takes. The others keep parquet-mr's column
+     * writers, whose store then covers only their part of the schema.
      */
-    private void choosePlainColumns() {
-        plain = new boolean[columns.length];
+    private void chooseDirectColumns() {
+        direct = new boolean[columns.length];
         for (int c = 0; c < columns.length; c++) {
-            plain[c] = topLevelVectors[c] != null && !properties.isDictionaryEnabled(columns[c]);
+            direct[c] = paths[c] != null && (dictionaryEncoded(c)
+                    ? DictionaryPageWriter.supports(leafTypes[c]) : PlainPageWriter.supports(leafTypes[c]));
         }
         List<Type> striped = new ArrayList<>();
-        int column = 0;
+        int[] column = {0};
         for (Type field : schema.getFields()) {
-            if (!(field.isPrimitive() && plain[column])) {
-                striped.add(field);
+            Type kept = withoutDirectColumns(field, column);
+            if (kept != null) {
+                striped.add(kept);
             }
-            column += leafCount(field);
         }
         columnStoreSchema = striped.isEmpty() ? null : new MessageType(schema.getName(), striped);
     }
 
+    /**
+     * {@code type} with only the leaf columns that are not written directly, or null if there are
+     * none; {@code column} holds the number of its first leaf column and is advanced past them.
+     */
+    private Type withoutDirectColumns(Type type, int[] column) {
+        if (type.isPrimitive()) {
+            return direct[column[0]++] ? null : type;
+        }
+        List<Type> kept = new ArrayList<>();
+        for (Type child : type.asGroupType().getFields()) {
+            Type keptChild = withoutDirectColumns(child, column);
+            if (keptChild != null) {
+                kept.add(keptChild);
+            }
+        }
+        return kept.isEmpty() ? null : type.asGroupType().withNewFields(kept);
+    }
+
     private long bufferedSize() {
         long size = columnStore == null ? 0 : columnStore.getBufferedSize();
-        for (PlainPageWriter writer : plainWriters) {
+        for (PageColumnWriter writer : pageWriters) {
             if (writer != null) {
                 size += writer.bufferedSize();
             }
@@ -219,16 +296,31 @@ final class ColumnarFileWriter {
         columnStore = columnStoreSchema == null
                 ? null : properties.newColumnWriteStore(columnStoreSchema, pageStore, pageStore);
         columnWriters = new ColumnWriter[columns.length];
-        plainWriters = new PlainPageWriter[columns.length];
+        pageWriters = new PageColumnWriter[columns.length];
         for (int c = 0; c < columns.length; c++) {
-            if (plain[c]) {
-                plainWriters[c] = new PlainPageWriter(columns[c], pageStore.getPageWriter(columns[c]),
-                        properties.getPageSizeThreshold(), properties.getPageRowCountLimit());
+            if (direct[c]) {
+                pageWriters[c] = pageWriter(c);
             } else {
                 columnWriters[c] = columnStore.getColumnWriter(columns[c]);
             }
         }
         rowGroupRows = 0;
+    }
+
+    /** Whether column {@code c} is dictionary encoded; booleans never are, as with parquet-mr. */
+    private boolean dictionaryEncoded(int c) {
+        return properties.isDictionaryEnabled(columns[c])
+                && columns[c].getPrimitiveType().getPrimitiveTypeName() != PrimitiveTypeName.BOOLEAN;
+    }
+
+    private PageColumnWriter pageWriter(int c) {
+        if (dictionaryEncoded(c)) {
+            return new DictionaryPageWriter(columns[c], pageStore.getPageWriter(columns[c]),
+                    properties.getPageSizeThreshold(), properties.getPageRowCountLimit(),
+                    properties.getDictionaryPageSizeThreshold());
+        }
+        return new PlainPageWriter(columns[c], pageStore.getPageWriter(columns[c]),
+                properties.getPageSizeThreshold(), properties.getPageRowCountLimit());
     }
 
     private void flushRowGroup() throws IOException {
@@ -240,7 +332,7 @@ final class ColumnarFileWriter {
             if (columnStore != null) {
                 columnStore.flush();
             }
-            for (PlainPageWriter writer : plainWriters) {
+            for (PageColumnWriter writer : pageWriters) {
                 if (writer != null) {
                     writer.flush();
                 }

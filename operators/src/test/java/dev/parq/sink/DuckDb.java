@@ -52,6 +52,46 @@ final class DuckDb {
         return pairs;
     }
 
+    /**
+     * How many row groups of {@code file} have chunk statistics of leaf column {@code path} (as
+     * {@code parquet_metadata} spells it) other than the minimum, maximum and null count of
+     * {@code expression} over the row group's rows; every row group is compared.
+     */
+    static long rowGroupsWithWrongStatistics(Path file, String path, String expression, String sqlType)
+            throws SQLException {
+        String source = literal(file);
+        String sql = "WITH groups AS (SELECT DISTINCT row_group_id, row_group_num_rows FROM parquet_metadata(" + source
+                + ")), bounds AS (SELECT row_group_id, sum(row_group_num_rows) OVER (ORDER BY row_group_id)"
+                + " - row_group_num_rows AS first, sum(row_group_num_rows) OVER (ORDER BY row_group_id) AS last"
+                + " FROM groups), actual AS (SELECT row_group_id, min(v) AS lo, max(v) AS hi,"
+                + " count(*) - count(v) AS nulls FROM (SELECT file_row_number AS n, " + expression + " AS v"
+                + " FROM read_parquet(" + source + ", file_row_number = true)) JOIN bounds ON n >= first AND n < last"
+                + " GROUP BY row_group_id), stats AS (SELECT row_group_id, stats_min_value::" + sqlType + " AS lo,"
+                + " stats_max_value::" + sqlType + " AS hi, stats_null_count AS nulls FROM parquet_metadata(" + source
+                + ") WHERE path_in_schema = '" + path + "')"
+                + " SELECT count(*) FILTER (WHERE a.lo IS DISTINCT FROM s.lo OR a.hi IS DISTINCT FROM s.hi"
+                + " OR a.nulls IS DISTINCT FROM s.nulls) + (SELECT count(*) FROM groups) - count(*)"
+                + " FROM actual a JOIN stats s USING (row_group_id)";
+        return scalarLong(sql);
+    }
+
+    /** Each leaf column's path, as {@code parquet_metadata} spells it, to the encodings of each of its chunks. */
+    static Map<String, List<String>> chunkEncodings(Path file) throws SQLException {
+        Map<String, List<String>> encodings = new HashMap<>();
+        forEachRow("SELECT path_in_schema, encodings FROM parquet_metadata(" + literal(file) + ") ORDER BY row_group_id",
+                rs -> encodings.computeIfAbsent(rs.getString(1), path -> new ArrayList<>()).add(rs.getString(2)));
+        return encodings;
+    }
+
+    /** Whether one of the chunks {@link #chunkEncodings} lists has dictionary and plain pages both. */
+    static boolean fellBackInAChunk(List<String> chunkEncodings) {
+        return chunkEncodings.stream().anyMatch(chunk -> chunk.contains("DICTIONARY") && chunk.matches(".*PLAIN(,.*|)$"));
+    }
+
+    static long rowGroupCount(Path file) throws SQLException {
+        return scalarLong("SELECT count(DISTINCT row_group_id) FROM parquet_metadata(" + literal(file) + ")");
+    }
+
     static List<String> strings(String sql) throws SQLException {
         List<String> values = new ArrayList<>();
         forEachRow(sql, rs -> values.add(rs.getString(1)));

@@ -3,11 +3,9 @@ package dev.parq.sink;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,24 +13,13 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
-import dev.parq.schema.ArrowSchemas;
 import dev.parq.schema.TableSchema;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.parquet.format.ColumnChunk;
-import org.apache.parquet.format.ColumnIndex;
-import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.PageLocation;
-import org.apache.parquet.format.Util;
-import org.apache.parquet.io.LocalOutputFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -94,41 +81,22 @@ class PlainPagesTest {
     }
 
     private Path write(ParquetWriterOptions options) throws Exception {
-        Path file = dir.resolve("plain.parquet");
-        try (BufferAllocator allocator = new RootAllocator();
-                VectorSchemaRoot root = VectorSchemaRoot.create(ArrowSchemas.toArrow(ROW_TYPE), allocator);
-                ArrowParquetWriter writer = new ArrowParquetWriter(new LocalOutputFile(file), ROW_TYPE, options)) {
-            root.allocateNew();
+        return TestFiles.write(dir.resolve("plain.parquet"), ROW_TYPE, options, ROWS, BATCH, (root, first, count) -> {
             IntVector i = (IntVector) root.getVector(0);
             VarCharVector s = (VarCharVector) root.getVector(1);
             Float8Vector d = (Float8Vector) root.getVector(2);
             BigIntVector b = (BigIntVector) root.getVector(3);
             Float4Vector f = (Float4Vector) root.getVector(4);
-            for (int first = 0; first < ROWS; first += BATCH) {
-                int count = Math.min(BATCH, ROWS - first);
-                root.getFieldVectors().forEach(FieldVector::reset);
-                for (int r = 0; r < count; r++) {
-                    int row = r;
-                    int g = first + r;
-                    setOrNull(i, row, isNull(0, g), () -> i.setSafe(row, integer(g)));
-                    setOrNull(s, row, isNull(1, g), () -> s.setSafe(row, string(g).getBytes(StandardCharsets.UTF_8)));
-                    setOrNull(d, row, isNull(2, g), () -> d.setSafe(row, dbl(g)));
-                    setOrNull(b, row, isNull(3, g), () -> b.setSafe(row, bigint(g)));
-                    setOrNull(f, row, isNull(4, g), () -> f.setSafe(row, real(g)));
-                }
-                root.setRowCount(count);
-                writer.write(root);
+            for (int r = 0; r < count; r++) {
+                int row = r;
+                int g = first + r;
+                TestFiles.setOrNull(i, row, isNull(0, g), () -> i.setSafe(row, integer(g)));
+                TestFiles.setOrNull(s, row, isNull(1, g), () -> s.setSafe(row, string(g).getBytes(StandardCharsets.UTF_8)));
+                TestFiles.setOrNull(d, row, isNull(2, g), () -> d.setSafe(row, dbl(g)));
+                TestFiles.setOrNull(b, row, isNull(3, g), () -> b.setSafe(row, bigint(g)));
+                TestFiles.setOrNull(f, row, isNull(4, g), () -> f.setSafe(row, real(g)));
             }
-        }
-        return file;
-    }
-
-    private static void setOrNull(FieldVector vector, int row, boolean isNull, Runnable set) {
-        if (isNull) {
-            vector.setNull(row);
-        } else {
-            set.run();
-        }
+        });
     }
 
     @ParameterizedTest
@@ -183,34 +151,24 @@ class PlainPagesTest {
     /** Each page's minimum, maximum and null count, as the column index keeps them, are those of its rows. */
     @Test
     void pageStatisticsAgreeWithThePageRows() throws Exception {
-        byte[] file = Files.readAllBytes(write(ParquetWriterOptions.defaults().withDictionary(false).withPageSize(1024)));
-        int footerLength = ByteBuffer.wrap(file, file.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
-        FileMetaData footer = Util.readFileMetaData(
-                new ByteArrayInputStream(file, file.length - 8 - footerLength, footerLength));
-        List<ColumnChunk> chunks = footer.getRow_groups().get(0).getColumns();
-        for (int c = 0; c < chunks.size(); c++) {
-            ColumnChunk chunk = chunks.get(c);
-            ColumnIndex index = Util.readColumnIndex(new ByteArrayInputStream(
-                    file, (int) chunk.getColumn_index_offset(), chunk.getColumn_index_length()));
-            List<PageLocation> pages = Util.readOffsetIndex(new ByteArrayInputStream(
-                    file, (int) chunk.getOffset_index_offset(), chunk.getOffset_index_length())).getPage_locations();
+        Path file = write(ParquetWriterOptions.defaults().withDictionary(false).withPageSize(1024));
+        for (int c = 0; c < ROW_TYPE.getFieldCount(); c++) {
+            List<PageIndexes.Page> pages = PageIndexes.pages(file, c);
             assertTrue(pages.size() > 20, "expected many pages, got " + pages.size());
-            for (int page = 0; page < pages.size(); page++) {
-                int first = (int) pages.get(page).getFirst_row_index();
-                int end = page + 1 < pages.size() ? (int) pages.get(page + 1).getFirst_row_index() : ROWS;
-                checkPage(c, first, end, index, page);
+            for (PageIndexes.Page page : pages) {
+                checkPage(c, page);
             }
         }
     }
 
-    private static void checkPage(int column, int first, int end, ColumnIndex index, int page) {
-        String where = "column " + ROW_TYPE.getFieldNames().get(column) + ", page " + page + " of rows " + first
-                + " to " + end;
+    private static void checkPage(int column, PageIndexes.Page page) {
+        String where = "column " + ROW_TYPE.getFieldNames().get(column) + ", page of rows " + page.first() + " to "
+                + page.end();
         Comparator<ByteBuffer> order = PAGE_VALUE_ORDERS.get(column);
         ByteBuffer min = null;
         ByteBuffer max = null;
         long nulls = 0;
-        for (int g = first; g < end; g++) {
+        for (int g = page.first(); g < page.end(); g++) {
             if (isNull(column, g)) {
                 nulls++;
                 continue;
@@ -219,11 +177,11 @@ class PlainPagesTest {
             min = min == null || order.compare(value, min) < 0 ? value : min;
             max = max == null || order.compare(value, max) > 0 ? value : max;
         }
-        assertEquals(nulls, index.getNull_counts().get(page), where);
-        assertEquals(min == null, index.getNull_pages().get(page), where);
+        assertEquals(nulls, page.nulls(), where);
+        assertEquals(min == null, page.nullsOnly(), where);
         if (min != null) {
-            assertEquals(min, index.getMin_values().get(page), where + ": min");
-            assertEquals(max, index.getMax_values().get(page), where + ": max");
+            assertEquals(min, page.min(), where + ": min");
+            assertEquals(max, page.max(), where + ": max");
         }
     }
 

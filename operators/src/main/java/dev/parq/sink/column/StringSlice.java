@@ -1,0 +1,47 @@
+package dev.parq.sink.column;
+
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.VarCharVector;
+
+/**
+ * The string bytes of a range of rows of a {@link VarCharVector}, copied out of Arrow memory in
+ * one piece, so that each value is then read from a plain array instead of through bounds-checked
+ * buffer calls. The array is reused from range to range.
+ */
+final class StringSlice {
+
+    private byte[] bytes = new byte[64 * 1024];
+    private ArrowBuf offsets;
+    private int base;
+
+    /** Copies the bytes of rows {@code start} to {@code end} of {@code vector}; returns how many there are. */
+    int load(VarCharVector vector, int start, int end) {
+        offsets = vector.getOffsetBuffer();
+        base = offset(start);
+        int length = offset(end) - base;
+        if (length > bytes.length) {
+            bytes = new byte[Math.max(length, bytes.length * 2)];
+        }
+        vector.getDataBuffer().getBytes(base, bytes, 0, length);
+        return length;
+    }
+
+    byte[] bytes() {
+        return bytes;
+    }
+
+    /** Where the value of {@code row}, one of the loaded rows, starts in {@link #bytes()}. */
+    int start(int row) {
+        return offset(row) - base;
+    }
+
+    /** The length of the value of {@code row}, one of the loaded rows. */
+    int length(int row) {
+        return offset(row + 1) - offset(row);
+    }
+
+    private int offset(int row) {
+        return offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
+    }
+}
