@@ -59,6 +59,16 @@ class SchemaInferenceTest {
                         + "{\"ts\":null}\n"));
     }
 
+    /** Inference asks the decoder itself, so what it infers as an instant the job reads. */
+    @Test
+    void instantsAreWhatTheTimestampDecoderReads() throws IOException {
+        assertEquals("z TIMESTAMP_LTZ(3), offsets TIMESTAMP_LTZ(3), badDay STRING, badHour STRING, noMinutes STRING",
+                infer("{\"z\":\"2024-02-29T23:59:59.999Z\",\"offsets\":\"2024-01-31T12:00-05:30\","
+                        + "\"badDay\":\"2023-02-29T00:00:00Z\",\"badHour\":\"2024-01-31T24:00:00Z\","
+                        + "\"noMinutes\":\"2024-01-31T12Z\"}\n"
+                        + "{\"z\":\"2024-01-31t12:00:00.123456789z\",\"offsets\":\"2024-01-31 12:00:00+0200\"}\n"));
+    }
+
     @Test
     void linesThatAreNotObjectsAreSkipped() throws IOException {
         assertEquals("a BIGINT",

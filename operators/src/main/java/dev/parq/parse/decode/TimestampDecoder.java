@@ -1,5 +1,7 @@
 package dev.parq.parse.decode;
 
+import java.nio.charset.StandardCharsets;
+
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -27,6 +29,22 @@ public final class TimestampDecoder implements Decoder {
         this.instant = instant;
         this.typeName = typeName;
         this.path = path;
+    }
+
+    /**
+     * Whether the decoder of a TIMESTAMP_LTZ column takes {@code text} (the string's content,
+     * escapes resolved): an ISO-8601 date-time with 'Z' or an offset, in range. Schema inference
+     * asks this, so that an inferred TIMESTAMP_LTZ column never rejects a value it sampled.
+     */
+    public static boolean readsInstant(String text) {
+        if (text.length() > 64) {
+            return false;
+        }
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        IsoDateTime iso = new IsoDateTime();
+        return (iso.parseUtcMillis(bytes, 0, bytes.length)
+                        || (iso.load(bytes, 0, bytes.length, false) && iso.parseDateTime()))
+                && iso.hasZone;
     }
 
     @Override

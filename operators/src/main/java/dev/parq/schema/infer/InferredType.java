@@ -17,6 +17,7 @@ import org.apache.flink.table.types.logical.VarCharType;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.parq.parse.decode.TimestampDecoder;
 
 /**
  * What the sampled values of one field have in common, widened as values arrive: integers and
@@ -48,7 +49,7 @@ public final class InferredType {
                 become(Kind.DOUBLE);
                 return;
             case VALUE_STRING:
-                if (become(Kind.STRING) && allInstants && !Instants.isInstant(parser.getText())) {
+                if (become(Kind.STRING) && allInstants && !TimestampDecoder.readsInstant(parser.getText())) {
                     allInstants = false;
                 }
                 return;
