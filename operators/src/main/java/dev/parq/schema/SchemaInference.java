@@ -1,15 +1,11 @@
 package dev.parq.schema;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.apache.flink.table.types.logical.RowType;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-
+import dev.parq.parse.tape.Tokenizer;
 import dev.parq.schema.infer.InferredType;
 import dev.parq.schema.infer.Sampler;
 
@@ -25,8 +21,6 @@ import dev.parq.schema.infer.Sampler;
 public final class SchemaInference {
 
     public static final long DEFAULT_SAMPLE_BYTES = 16L << 20;
-
-    private static final JsonFactory JSON = new JsonFactory();
 
     private SchemaInference() {}
 
@@ -46,29 +40,28 @@ public final class SchemaInference {
     /** The merged types of the lines of one sample window. */
     private static final class WindowTypes implements Sampler.LineConsumer {
         private final InferredType types = new InferredType();
+        private final Tokenizer tokenizer = new Tokenizer();
 
         @Override
         public void line(byte[] bytes, int from, int to) {
-            InferredType line = objectLine(bytes, from, to);
+            InferredType line = objectLine(tokenizer, bytes, from, to);
             if (line != null) {
                 types.merge(line);
             }
         }
     }
 
-    /** The types of one line's object, or null if the line is not exactly one JSON object. */
-    private static InferredType objectLine(byte[] bytes, int from, int to) {
-        try (JsonParser parser = JSON.createParser(bytes, from, to - from)) {
-            JsonToken first = parser.nextToken();
-            if (first != JsonToken.START_OBJECT) {
-                return null;
-            }
-            InferredType line = new InferredType();
-            line.observe(parser, first);
-            return parser.nextToken() == null ? line : null;
-        } catch (IOException | RuntimeException e) {
+    /**
+     * The types of one line's object, or null if the line is not exactly one JSON object: the
+     * parser's own tokenizer judges it, so a line the job would reject teaches inference nothing.
+     */
+    private static InferredType objectLine(Tokenizer tokenizer, byte[] bytes, int from, int to) {
+        if (tokenizer.scan(bytes, from, to) != Tokenizer.OBJECT || tokenizer.lineEnd() != to) {
             return null;
         }
+        InferredType line = new InferredType();
+        line.observe(tokenizer.tape(), 0);
+        return line;
     }
 
     private static String describe(List<Path> files) {

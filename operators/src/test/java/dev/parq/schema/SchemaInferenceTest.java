@@ -28,6 +28,20 @@ class SchemaInferenceTest {
         return SchemaInference.infer(List.of(file("in.ndjson", content)), SchemaInference.DEFAULT_SAMPLE_BYTES).toDdl();
     }
 
+    /** Lines are judged by the parser's own tokenizer: what the job would reject teaches nothing. */
+    @Test
+    void linesTheParserRejectsAreSkippedAndKeysAreUnescaped() throws IOException {
+        byte[] badUtf8 = "{\"late\":\"\u00ff\"}\n".getBytes(StandardCharsets.ISO_8859_1);
+        Path input = dir.resolve("mixed.ndjson");
+        Files.write(input, ("{\"a\\u0062\":1,\"big\":92233720368547758070,\"edge\":-9223372036854775808}\n"
+                + "{\"a\":1,\"a\":true}\n").getBytes(StandardCharsets.UTF_8));
+        Files.write(input, badUtf8, java.nio.file.StandardOpenOption.APPEND);
+        Files.write(input, "{\"nan\":NaN}\n{\"trailing\":1},\n".getBytes(StandardCharsets.UTF_8),
+                java.nio.file.StandardOpenOption.APPEND);
+        assertEquals("ab BIGINT, big DOUBLE, edge BIGINT, a STRING",
+                SchemaInference.infer(List.of(input), SchemaInference.DEFAULT_SAMPLE_BYTES).toDdl());
+    }
+
     @Test
     void scalarsAndTheirMixtures() throws IOException {
         assertEquals("i BIGINT, d DOUBLE, b BOOLEAN, s STRING, mixed STRING, nothing STRING, late BIGINT",

@@ -6,11 +6,23 @@ import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /** Unescaping of validated JSON string content into UTF-8. */
-final class JsonStrings {
+public final class JsonStrings {
 
     private static final int REPLACEMENT = 0xFFFD;
 
     private JsonStrings() {}
+
+    /** The text of a string token, escapes resolved. */
+    public static String text(Tape tape, int t) {
+        byte[] bytes = tape.bytes();
+        int from = tape.start(t);
+        int to = tape.end(t);
+        if (!tape.has(t, Tape.ESCAPED)) {
+            return new String(bytes, from, to - from, StandardCharsets.UTF_8);
+        }
+        byte[] text = new byte[to - from];
+        return new String(text, 0, unescape(bytes, from, to, text), StandardCharsets.UTF_8);
+    }
 
     /**
      * Unescapes src[from, to) into dst (at least to - from long: unescaping never grows text).
@@ -49,15 +61,6 @@ final class JsonStrings {
             n = utf8(cp, dst, n);
         }
         return n;
-    }
-
-    /** The content of a string token as a Java String. */
-    static String text(Tape tape, int t) {
-        int from = tape.start(t);
-        int to = tape.end(t);
-        byte[] bytes = new byte[to - from];
-        int n = unescape(tape.bytes(), from, to, bytes);
-        return new String(bytes, 0, n, StandardCharsets.UTF_8);
     }
 
     private static byte simpleEscape(byte e) {

@@ -1,6 +1,5 @@
 package dev.parq.schema.infer;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,9 +14,9 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import dev.parq.parse.decode.JsonStrings;
 import dev.parq.parse.decode.TimestampDecoder;
+import dev.parq.parse.tape.Tape;
 
 /**
  * What the sampled values of one field have in common, widened as values arrive: integers and
@@ -32,51 +31,57 @@ public final class InferredType {
     private Map<String, InferredType> fields;
     private InferredType element;
 
-    /** Observes the value whose first token is {@code token}, leaving the parser after it. */
-    public void observe(JsonParser parser, JsonToken token) throws IOException {
-        switch (token) {
-            case VALUE_NULL:
+    /** Observes the value at token {@code t} of a validated line. */
+    public void observe(Tape tape, int t) {
+        switch (tape.kind(t)) {
+            case Tape.NULL:
                 return;
-            case VALUE_TRUE:
-            case VALUE_FALSE:
+            case Tape.TRUE:
+            case Tape.FALSE:
                 become(Kind.BOOLEAN);
                 return;
-            case VALUE_NUMBER_INT:
+            case Tape.NUMBER:
                 // An integer beyond BIGINT is kept as a DOUBLE rather than rejected.
-                become(parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER ? Kind.DOUBLE : Kind.INTEGER);
+                become(tape.has(t, Tape.NOT_INTEGER) || !fitsLong(tape, t) ? Kind.DOUBLE : Kind.INTEGER);
                 return;
-            case VALUE_NUMBER_FLOAT:
-                become(Kind.DOUBLE);
-                return;
-            case VALUE_STRING:
-                if (become(Kind.STRING) && allInstants && !TimestampDecoder.readsInstant(parser.getText())) {
+            case Tape.STRING:
+                if (become(Kind.STRING) && allInstants && !TimestampDecoder.readsInstant(JsonStrings.text(tape, t))) {
                     allInstants = false;
                 }
                 return;
-            case START_OBJECT:
-                if (!become(Kind.OBJECT)) {
-                    parser.skipChildren();
-                    return;
-                }
-                while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                    String name = parser.currentName();
-                    fields.computeIfAbsent(name, n -> new InferredType()).observe(parser, parser.nextToken());
+            case Tape.OBJECT:
+                if (become(Kind.OBJECT)) {
+                    // Members are a key token followed by the value's tokens.
+                    for (int k = t + 1, end = tape.next(t); k < end; k = tape.next(k + 1)) {
+                        fields.computeIfAbsent(JsonStrings.text(tape, k), n -> new InferredType()).observe(tape, k + 1);
+                    }
                 }
                 return;
-            case START_ARRAY:
-                if (!become(Kind.ARRAY)) {
-                    parser.skipChildren();
-                    return;
-                }
-                for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
-                    if (element == null) {
-                        element = new InferredType();
+            case Tape.ARRAY:
+                if (become(Kind.ARRAY)) {
+                    for (int e = t + 1, end = tape.next(t); e < end; e = tape.next(e)) {
+                        if (element == null) {
+                            element = new InferredType();
+                        }
+                        element.observe(tape, e);
                     }
-                    element.observe(parser, t);
                 }
                 return;
             default:
-                throw new IOException("unexpected token " + token);
+                throw new IllegalStateException("unexpected token kind " + tape.kind(t));
+        }
+    }
+
+    private static boolean fitsLong(Tape tape, int t) {
+        int digits = tape.end(t) - tape.start(t);
+        if (digits <= 18) {
+            return true;
+        }
+        try {
+            Long.parseLong(new String(tape.bytes(), tape.start(t), digits, java.nio.charset.StandardCharsets.US_ASCII));
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
         }
     }
 
