@@ -113,10 +113,6 @@ public final class ConvertJob {
             prepareOutput(settings.output(), settings.overwrite());
             StreamExecutionEnvironment env = environment.env();
             buildPipeline(env, settings);
-            if (environment.embedded() && config.get(ParqOptions.WARMUP)) {
-                Warmup.run(settings.inputFiles(), settings.schema(), settings.batchRows(), settings.writerOptions(),
-                        environment::clusterReady);
-            }
 
             JobExecutionResult result =
                     execute(env, "parq convert to " + settings.output(), settings.totalBytes(), progress);

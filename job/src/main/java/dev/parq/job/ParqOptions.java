@@ -61,12 +61,6 @@ public final class ParqOptions {
             .defaultValue(4096)
             .withDescription("Rows per Arrow batch handed from the parser to the Parquet writer.");
 
-    public static final ConfigOption<Boolean> WARMUP = ConfigOptions.key("parq.embedded.warmup")
-            .booleanType()
-            .defaultValue(true)
-            .withDescription("Embedded runs only: while the cluster starts, parse and encode the head of the"
-                    + " first input (writing nothing), so that the job starts on compiled code.");
-
     public static final ConfigOption<Duration> TEST_SINK_BATCH_DELAY = ConfigOptions.key("parq.test.sink-batch-delay")
             .durationType()
             .defaultValue(Duration.ZERO)

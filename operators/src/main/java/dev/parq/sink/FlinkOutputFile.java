@@ -10,12 +10,12 @@ import org.apache.parquet.io.PositionOutputStream;
  * A Parquet {@link OutputFile} over a stream Flink opened and will close: closing the Parquet side
  * only flushes. (flink-parquet's own adapter is package-private.)
  */
-public final class FlinkOutputFile implements OutputFile {
+final class FlinkOutputFile implements OutputFile {
 
     private final FSDataOutputStream stream;
     private boolean created;
 
-    public FlinkOutputFile(FSDataOutputStream stream) {
+    FlinkOutputFile(FSDataOutputStream stream) {
         this.stream = stream;
     }
 
