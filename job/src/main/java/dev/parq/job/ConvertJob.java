@@ -131,8 +131,7 @@ public final class ConvertJob {
      * settings (schema inference included); close it when the run ends.
      */
     static JobEnvironment begin(Configuration config) {
-        int parallelism = config.getOptional(org.apache.flink.configuration.CoreOptions.DEFAULT_PARALLELISM).orElse(0);
-        JobEnvironment environment = JobEnvironment.begin(flinkConfig(config), parallelism);
+        JobEnvironment environment = JobEnvironment.begin(flinkConfig(config));
         StreamExecutionEnvironment env = environment.env();
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         env.getConfig().enableObjectReuse();
@@ -279,7 +278,6 @@ public final class ConvertJob {
             NdjsonSource source,
             ParquetWriterOptions writerOptions,
             int batchRows,
-            int parallelism,
             boolean overwrite) {
 
         static Settings resolve(Configuration config) throws ConversionException {
@@ -318,7 +316,6 @@ public final class ConvertJob {
                     NdjsonSource.builder(inputs).configure(config).build(),
                     writerOptions,
                     config.get(ParqOptions.BATCH_ROWS),
-                    config.getOptional(org.apache.flink.configuration.CoreOptions.DEFAULT_PARALLELISM).orElse(0),
                     config.get(ParqOptions.OVERWRITE));
         }
 

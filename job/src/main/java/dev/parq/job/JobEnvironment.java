@@ -50,9 +50,11 @@ final class JobEnvironment implements AutoCloseable {
 
     /**
      * The environment for {@code flinkConfig}; when embedded, with its cluster already starting.
-     * {@code parallelism} 0 keeps Flink's default (all cores when embedded).
+     * Without {@code parallelism.default} in it, Flink's default parallelism holds (all cores when
+     * embedded).
      */
-    static JobEnvironment begin(Configuration flinkConfig, int parallelism) {
+    static JobEnvironment begin(Configuration flinkConfig) {
+        int parallelism = flinkConfig.getOptional(CoreOptions.DEFAULT_PARALLELISM).orElse(0);
         StreamExecutionEnvironment probe = StreamExecutionEnvironment.getExecutionEnvironment(flinkConfig);
         if (!(probe instanceof LocalStreamEnvironment)) {
             if (parallelism > 0) {
@@ -90,16 +92,6 @@ final class JobEnvironment implements AutoCloseable {
     /** The cluster started ahead of the job, or null when not embedded. */
     EarlyMiniCluster earlyCluster() {
         return early;
-    }
-
-    /** Whether the job runs in this JVM, on a cluster started here. */
-    boolean embedded() {
-        return early != null;
-    }
-
-    /** Whether the embedded cluster has finished starting (or failed to); true when not embedded. */
-    boolean clusterReady() {
-        return early == null || early.started.isDone();
     }
 
     /** Shuts the early cluster down unless a job took it (that job's client shuts it down). */

@@ -10,7 +10,6 @@ import java.util.stream.Stream;
 
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
@@ -193,7 +192,6 @@ public final class TensorJob {
             OnError onError,
             NdjsonSource source,
             int batchRows,
-            int parallelism,
             boolean overwrite) {
 
         static Settings resolve(Configuration config) throws ConversionException {
@@ -217,7 +215,6 @@ public final class TensorJob {
                     config.get(ParqOptions.ON_ERROR),
                     NdjsonSource.builder(inputs).configure(config).build(),
                     config.get(ParqOptions.BATCH_ROWS),
-                    config.getOptional(CoreOptions.DEFAULT_PARALLELISM).orElse(0),
                     config.get(ParqOptions.OVERWRITE));
         }
 

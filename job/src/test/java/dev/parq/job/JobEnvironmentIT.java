@@ -2,6 +2,7 @@ package dev.parq.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +15,7 @@ import java.util.List;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -27,12 +29,12 @@ class JobEnvironmentIT {
 
     @Test
     void theEarlyClusterRunsTheJobAndStopsWithIt() throws Exception {
-        try (JobEnvironment environment = JobEnvironment.begin(new Configuration(), 2)) {
-            assertTrue(environment.embedded());
+        try (JobEnvironment environment = JobEnvironment.begin(parallelism(2))) {
+            assertNotNull(environment.earlyCluster(), "embedded: a cluster started ahead of the job");
             StreamExecutionEnvironment env = environment.env();
             env.setRuntimeMode(RuntimeExecutionMode.BATCH);
             assertEquals(2, env.getParallelism());
-            waitUntil(environment::clusterReady);
+            waitUntil(environment.earlyCluster()::isRunning);
 
             DataStream<Long> doubled = env.fromSequence(1, 1000).map(x -> 2 * x);
             List<Long> out = new ArrayList<>();
@@ -50,8 +52,8 @@ class JobEnvironmentIT {
     @Test
     void aClusterNoJobTookIsShutDown() throws Exception {
         JobEnvironment.EarlyMiniCluster cluster;
-        try (JobEnvironment environment = JobEnvironment.begin(new Configuration(), 1)) {
-            waitUntil(environment::clusterReady);
+        try (JobEnvironment environment = JobEnvironment.begin(parallelism(1))) {
+            waitUntil(environment.earlyCluster()::isRunning);
             cluster = environment.earlyCluster();
             assertTrue(cluster.isRunning());
         }
@@ -86,6 +88,10 @@ class JobEnvironmentIT {
         assertEquals(40_000L, DuckDb.count(DuckDb.parquet(output)));
         Number sum = (Number) DuckDb.query("SELECT sum(id) FROM " + DuckDb.parquet(output)).get(0).get(0);
         assertEquals(40_000L * 39_999 / 2, sum.longValue());
+    }
+
+    private static Configuration parallelism(int parallelism) {
+        return new Configuration().set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
     }
 
     private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {

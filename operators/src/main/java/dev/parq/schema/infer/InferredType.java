@@ -1,5 +1,6 @@
 package dev.parq.schema.infer;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,7 +79,7 @@ public final class InferredType {
             return true;
         }
         try {
-            Long.parseLong(new String(tape.bytes(), tape.start(t), digits, java.nio.charset.StandardCharsets.US_ASCII));
+            Long.parseLong(new String(tape.bytes(), tape.start(t), digits, StandardCharsets.US_ASCII));
             return true;
         } catch (NumberFormatException e) {
             return false;
