@@ -1,7 +1,5 @@
 package dev.parq.parse.decode;
 
-import java.nio.charset.StandardCharsets;
-
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -32,19 +30,13 @@ public final class TimestampDecoder implements Decoder {
     }
 
     /**
-     * Whether the decoder of a TIMESTAMP_LTZ column takes {@code text} (the string's content,
-     * escapes resolved): an ISO-8601 date-time with 'Z' or an offset, in range. Schema inference
-     * asks this, so that an inferred TIMESTAMP_LTZ column never rejects a value it sampled.
+     * Whether the decoder of a TIMESTAMP_LTZ column takes string token {@code t}: an ISO-8601
+     * date-time with 'Z' or an offset, in range. Schema inference asks this, so that an inferred
+     * TIMESTAMP_LTZ column never rejects a value it sampled.
      */
-    public static boolean readsInstant(String text) {
-        if (text.length() > 64) {
-            return false;
-        }
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    public static boolean readsInstant(Tape tape, int t) {
         IsoDateTime iso = new IsoDateTime();
-        return (iso.parseUtcMillis(bytes, 0, bytes.length)
-                        || (iso.load(bytes, 0, bytes.length, false) && iso.parseDateTime()))
-                && iso.hasZone;
+        return parse(iso, tape.bytes(), tape.start(t), tape.end(t), tape.has(t, Tape.ESCAPED)) && iso.hasZone;
     }
 
     @Override
@@ -92,6 +84,10 @@ public final class TimestampDecoder implements Decoder {
 
     /** Reads string content bytes[from, to) into {@link #iso}, the common log shape first. */
     private boolean parse(byte[] bytes, int from, int to, boolean escaped) {
+        return parse(iso, bytes, from, to, escaped);
+    }
+
+    private static boolean parse(IsoDateTime iso, byte[] bytes, int from, int to, boolean escaped) {
         return (!escaped && iso.parseUtcMillis(bytes, from, to))
                 || (iso.load(bytes, from, to, escaped) && iso.parseDateTime());
     }

@@ -46,7 +46,7 @@ public final class InferredType {
                 become(tape.has(t, Tape.NOT_INTEGER) || !fitsLong(tape, t) ? Kind.DOUBLE : Kind.INTEGER);
                 return;
             case Tape.STRING:
-                if (become(Kind.STRING) && allInstants && !TimestampDecoder.readsInstant(JsonStrings.text(tape, t))) {
+                if (become(Kind.STRING) && allInstants && !TimestampDecoder.readsInstant(tape, t)) {
                     allInstants = false;
                 }
                 return;
