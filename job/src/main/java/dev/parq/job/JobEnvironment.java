@@ -1,5 +1,6 @@
 package dev.parq.job;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -11,6 +12,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.ResourceManagerOptions;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.core.execution.PipelineExecutor;
@@ -76,6 +78,11 @@ final class JobEnvironment implements AutoCloseable {
             if (!local.contains(option)) {
                 local.set(option, network);
             }
+        }
+        // The one task manager has registered its slots by the time the job asks for them; the
+        // resource manager's default wait of 50 ms before matching them is pure delay here.
+        if (!local.contains(ResourceManagerOptions.REQUIREMENTS_CHECK_DELAY)) {
+            local.set(ResourceManagerOptions.REQUIREMENTS_CHECK_DELAY, Duration.ZERO);
         }
         EarlyMiniCluster early = new EarlyMiniCluster(clusterConfiguration(local, slots));
         early.startInBackground();

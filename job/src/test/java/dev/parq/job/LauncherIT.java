@@ -1,7 +1,9 @@
 package dev.parq.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +25,7 @@ class LauncherIT {
 
     private static final Path JAR = Path.of("target", "parq.jar").toAbsolutePath();
     private static final Path SAMPLE = Path.of("..", "examples", "app-logs.ndjson").toAbsolutePath().normalize();
+    private static final Path LAUNCHER = Path.of("..", "parq").toAbsolutePath().normalize();
 
     @TempDir
     Path dir;
@@ -82,5 +89,82 @@ class LauncherIT {
                 + output.resolve("*.parquet") + "')").get(0).get(0));
         long errors = DuckDb.count(DuckDb.parquet(output) + " WHERE error.code IS NOT NULL");
         assertEquals(Files.readAllLines(SAMPLE).stream().filter(l -> l.contains("\"error\"")).count(), errors);
+    }
+    /** {@code ./parq} on the JDK that runs this test, named by JAVA_HOME: a class data sharing archive. */
+    @Test
+    void launcherRecordsItsStartUpCacheOnceAndStartsFromIt() throws Exception {
+        launcherTwice(Path.of(System.getProperty("java.home")));
+    }
+
+    /** {@code ./parq} on JDK 25 or later, where the start-up cache is an AOT cache with method profiles. */
+    @Test
+    void launcherUsesAnAotCacheOnJdk25AndLater() throws Exception {
+        Optional<Path> jdk = installedJdk(25);
+        assumeTrue(jdk.isPresent(), "no JDK 25 or later under /usr/lib/jvm");
+        launcherTwice(jdk.get());
+    }
+
+    /**
+     * Converts the sample twice with the launcher: the first run records the start-up cache for
+     * that JDK build next to the jar, the second starts from it; both print parq's output alone.
+     */
+    private void launcherTwice(Path javaHome) throws Exception {
+        int feature = Integer.parseInt(release(javaHome, "JAVA_VERSION").split("[.]")[0]);
+        Path cache = JAR.resolveSibling("parq-jdk" + release(javaHome, "JAVA_RUNTIME_VERSION")
+                + (feature >= 25 ? ".aot" : ".jsa"));
+        Files.deleteIfExists(cache);
+
+        Run first = launcher(javaHome, dir.resolve("first"));
+        assertTrue(Files.isRegularFile(cache), "no start-up cache at " + cache + "\n" + first.err());
+        assertTrue(Files.getLastModifiedTime(cache).compareTo(Files.getLastModifiedTime(JAR)) > 0);
+        var recorded = Files.getLastModifiedTime(cache);
+
+        launcher(javaHome, dir.resolve("second"));
+        assertEquals(recorded, Files.getLastModifiedTime(cache), "the second run recorded the cache again");
+        assertEquals(500, DuckDb.count(DuckDb.parquet(dir.resolve("second"))));
+    }
+
+    private Run launcher(Path javaHome, Path output) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(LAUNCHER.toString(), "convert", SAMPLE.toString(), "-o", output.toString())
+                .redirectOutput(dir.resolve("stdout").toFile())
+                .redirectError(dir.resolve("stderr").toFile());
+        builder.environment().put("JAVA_HOME", javaHome.toString());
+        builder.environment().remove("PARQ_JAVA_OPTS");
+        builder.environment().remove("PARQ_NO_CDS");
+        Process process = builder.start();
+        assertTrue(process.waitFor(180, TimeUnit.SECONDS), "parq did not finish");
+        Run run = new Run(process.exitValue(),
+                Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8),
+                Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().startsWith("parq: converted"), run.out());
+        assertTrue(run.out().contains("rows written   500"), run.out());
+        assertFalse(run.out().contains("AOT") || run.err().contains("WARNING"), run.out() + run.err());
+        return run;
+    }
+
+    private static String release(Path javaHome, String key) throws IOException {
+        Matcher m = Pattern.compile("(?m)^" + key + "=\"([^\"]*)\"").matcher(Files.readString(javaHome.resolve("release")));
+        assertTrue(m.find(), key + " in " + javaHome.resolve("release"));
+        return m.group(1);
+    }
+
+    private static Optional<Path> installedJdk(int minimumFeature) throws IOException {
+        Path jvms = Path.of("/usr/lib/jvm");
+        if (!Files.isDirectory(jvms)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> homes = Files.list(jvms)) {
+            return homes.filter(home -> Files.isRegularFile(home.resolve("release")) && Files.isExecutable(home.resolve("bin/java")))
+                    .filter(home -> {
+                        try {
+                            return Integer.parseInt(release(home, "JAVA_VERSION").split("[.]")[0]) >= minimumFeature;
+                        } catch (IOException | NumberFormatException e) {
+                            return false;
+                        }
+                    })
+                    .sorted()
+                    .findFirst();
+        }
     }
 }
