@@ -221,18 +221,29 @@ final class ColumnarFileWriter {
 
     /**
      * Turns dictionary encoding off for the columns whose values in the first {@code rows} rows
-     * are too often distinct for a dictionary to pay, or would overflow a dictionary page, after
-     * which parquet-mr falls back to plain encoding anyway, in every row group anew. The choice
-     * holds for the whole file.
+     * suggest too many distinct values per row group for a dictionary to pay, or a dictionary
+     * that would overflow its page, after which parquet-mr falls back to plain encoding anyway,
+     * in every row group anew. A row group's rows are estimated from the plain size of the
+     * sampled rows, which overstates the buffered (compressed) size, so the estimate errs low.
+     * The choice holds for the whole file.
      */
     private void chooseDictionaries(int rows) {
+        DistinctValueSample[] samples = new DistinctValueSample[columns.length];
+        int[] sampledRows = new int[columns.length];
+        double bytesPerRow = 0;
+        for (int c = 0; c < columns.length; c++) {
+            samples[c] = new DistinctValueSample(DICTIONARY_SAMPLE_VALUES);
+            int row = 0;
+            for (; row < rows && !samples[c].isFull(); row++) {
+                stripers[c].write(samples[c], row, 0, 0);
+            }
+            sampledRows[c] = row;
+            bytesPerRow += (double) samples[c].valueBytes() / Math.max(1, row);
+        }
+        long rowGroupRows = (long) (RowGroupBudget.jvm().rowGroupSize(rowGroupSize) / Math.max(1.0, bytesPerRow));
         ParquetProperties.Builder chosen = properties(options);
         for (int c = 0; c < columns.length; c++) {
-            DistinctValueSample sample = new DistinctValueSample(DICTIONARY_SAMPLE_VALUES);
-            for (int row = 0; row < rows && !sample.isFull(); row++) {
-                stripers[c].write(sample, row, 0, 0);
-            }
-            if (!sample.dictionaryPays(options.pageSize())) {
+            if (!samples[c].dictionaryPays(options.pageSize(), sampledRows[c], rowGroupRows)) {
                 chosen.withDictionaryEncoding(String.join(".", columns[c].getPath()), false);
             }
         }

@@ -20,16 +20,26 @@ public final class DistinctValueSample implements ColumnWriter {
     static final int MIN_VALUES = 256;
 
     /**
-     * Above this share of distinct values in the sample, dictionary lookups cost more CPU than
-     * the smaller pages are worth: each value is hashed and compared against a dictionary entry
-     * that is rarely in cache.
+     * Above this share of distinct values among the values a row group holds, dictionary lookups
+     * cost more CPU than the smaller pages are worth: each value is hashed and compared against a
+     * dictionary entry that is rarely in cache.
      */
     static final double MAX_DISTINCT_SHARE = 0.2;
 
+    /**
+     * Below this share of the sample's second half repeating values of its first half, the
+     * values are taken to run in sequence (timestamps, counters), where a dictionary only grows:
+     * a row group holds ever new values that no sample of its first rows can tell.
+     */
+    static final double MIN_REPEAT_SHARE = 0.05;
+
     private final int maxValues;
-    /** Hashes of the distinct values, 0 marking a free slot, and how often each was seen. */
+    /** Hashes of the distinct values, 0 marking a free slot, how often each was seen, and when first. */
     private final long[] hashes;
     private final int[] counts;
+    private final int[] firstSeen;
+    /** The slot of each sampled value, in order. */
+    private final int[] sequence;
     private int distinct;
     private int values;
     private long valueBytes;
@@ -39,24 +49,34 @@ public final class DistinctValueSample implements ColumnWriter {
         int slots = Integer.highestOneBit(Math.max(maxValues, 1)) * 4;
         this.hashes = new long[slots];
         this.counts = new int[slots];
+        this.firstSeen = new int[slots];
+        this.sequence = new int[Math.max(maxValues, 0)];
     }
 
     public boolean isFull() {
         return values >= maxValues;
     }
 
+    /** Bytes of the sampled values, as plain encoding would store them. */
+    public long valueBytes() {
+        return valueBytes;
+    }
+
     /**
-     * Whether dictionary encoding pays for the column: few of the sampled values are distinct,
-     * and the column's distinct values, as estimated from the sample, fit into a dictionary page
-     * of {@code dictionaryPageSize} bytes. A column whose dictionary would outgrow that page falls
-     * back to plain encoding in parquet-mr anyway, after hashing every value until then.
+     * Whether dictionary encoding pays for the column: values of the sample's first half recur
+     * in its second (at least {@link #MIN_REPEAT_SHARE} of it), and the number of distinct values
+     * the column has overall, estimated from the sample (Chao1: the values seen once and twice tell how many
+     * were not seen at all), and not on the sample's own share of distinct values: a column that
+     * repeats a few thousand messages has a sample of mostly distinct values, yet a small
+     * dictionary. The estimate must be at most {@link #MAX_DISTINCT_SHARE} of the values a
+     * row group holds, {@code rowGroupRows} rows of {@code sampledRows} rows' worth of values
+     * each, and the distinct values fit into a dictionary page of {@code dictionaryPageSize}
+     * bytes; a column whose dictionary outgrows the page falls back to plain encoding, after
+     * hashing every value until then.
      */
-    public boolean dictionaryPays(int dictionaryPageSize) {
+    public boolean dictionaryPays(int dictionaryPageSize, int sampledRows, long rowGroupRows) {
         if (values < MIN_VALUES) {
             return true;
-        }
-        if (distinct > values * MAX_DISTINCT_SHARE) {
-            return false;
         }
         int seenOnce = 0;
         int seenTwice = 0;
@@ -67,9 +87,20 @@ public final class DistinctValueSample implements ColumnWriter {
                 seenTwice++;
             }
         }
-        // Chao1, bias-corrected: the values seen once and twice tell how many were not seen at all.
+        int half = values / 2;
+        int repeats = 0;
+        for (int i = half; i < values; i++) {
+            if (firstSeen[sequence[i]] < half) {
+                repeats++;
+            }
+        }
+        if (repeats < MIN_REPEAT_SHARE * (values - half)) {
+            return false;
+        }
         double estimated = distinct + (double) seenOnce * (seenOnce - 1) / (2.0 * (seenTwice + 1));
-        return estimated * valueBytes / values <= dictionaryPageSize;
+        double rowGroupValues = Math.max(values, (double) values / Math.max(1, sampledRows) * rowGroupRows);
+        return estimated <= MAX_DISTINCT_SHARE * rowGroupValues
+                && estimated * valueBytes / values <= dictionaryPageSize;
     }
 
     private void add(long hash, int bytes) {
@@ -84,9 +115,11 @@ public final class DistinctValueSample implements ColumnWriter {
         }
         if (hashes[slot] == 0) {
             hashes[slot] = key;
+            firstSeen[slot] = values;
             distinct++;
         }
         counts[slot]++;
+        sequence[values] = slot;
         values++;
         valueBytes += bytes;
     }
