@@ -42,6 +42,9 @@ final class JobEnvironment implements AutoCloseable {
     /** Network buffers of the embedded cluster unless configured, per slot (and at least 16 of them). */
     static final MemorySize NETWORK_MEMORY_PER_SLOT = MemorySize.parse("1mb");
 
+    /** Read buffers for batch exchanges of the embedded cluster unless configured, per slot (8 MiB at least). */
+    static final MemorySize BATCH_SHUFFLE_READ_MEMORY_PER_SLOT = MemorySize.parse("1mb");
+
     private final StreamExecutionEnvironment env;
     private final EarlyMiniCluster early;
 
@@ -78,6 +81,12 @@ final class JobEnvironment implements AutoCloseable {
             if (!local.contains(option)) {
                 local.set(option, network);
             }
+        }
+        // Reading the blocking exchange of committables: Flink reserves 64 MiB for it and touches
+        // all of it when the first reader starts, for a few kilobytes of commit messages.
+        if (!local.contains(TaskManagerOptions.NETWORK_BATCH_SHUFFLE_READ_MEMORY)) {
+            local.set(TaskManagerOptions.NETWORK_BATCH_SHUFFLE_READ_MEMORY,
+                    BATCH_SHUFFLE_READ_MEMORY_PER_SLOT.multiply(Math.max(8, slots)));
         }
         // The one task manager has registered its slots by the time the job asks for them; the
         // resource manager's default wait of 50 ms before matching them is pure delay here.
