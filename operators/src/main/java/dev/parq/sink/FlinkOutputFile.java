@@ -9,8 +9,15 @@ import org.apache.parquet.io.PositionOutputStream;
 /**
  * A Parquet {@link OutputFile} over a stream Flink opened and will close: closing the Parquet side
  * only flushes. (flink-parquet's own adapter is package-private.)
+ *
+ * <p>Writes are buffered here: parquet-mr writes its footer and page indexes a few bytes at a time
+ * (Thrift), and asks for the position before every page and column chunk, and Flink's local file
+ * stream turns each of those calls into a system call. The position is counted instead.
  */
 final class FlinkOutputFile implements OutputFile {
+
+    /** Bytes gathered before they go to Flink's stream; larger writes go straight through. */
+    static final int BUFFER_BYTES = 128 << 10;
 
     private final FSDataOutputStream stream;
     private boolean created;
@@ -20,41 +27,16 @@ final class FlinkOutputFile implements OutputFile {
     }
 
     @Override
-    public PositionOutputStream create(long blockSizeHint) {
+    public PositionOutputStream create(long blockSizeHint) throws IOException {
         if (created) {
             throw new IllegalStateException("the Flink output stream was already handed to a Parquet writer");
         }
         created = true;
-        return new PositionOutputStream() {
-            @Override
-            public long getPos() throws IOException {
-                return stream.getPos();
-            }
-
-            @Override
-            public void write(int b) throws IOException {
-                stream.write(b);
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                stream.write(b, off, len);
-            }
-
-            @Override
-            public void flush() throws IOException {
-                stream.flush();
-            }
-
-            @Override
-            public void close() throws IOException {
-                stream.flush();
-            }
-        };
+        return new BufferedPositionStream(stream, stream.getPos());
     }
 
     @Override
-    public PositionOutputStream createOrOverwrite(long blockSizeHint) {
+    public PositionOutputStream createOrOverwrite(long blockSizeHint) throws IOException {
         return create(blockSizeHint);
     }
 
@@ -66,5 +48,65 @@ final class FlinkOutputFile implements OutputFile {
     @Override
     public long defaultBlockSize() {
         return 0;
+    }
+
+    private static final class BufferedPositionStream extends PositionOutputStream {
+
+        private final FSDataOutputStream stream;
+        private final byte[] buffer = new byte[BUFFER_BYTES];
+        private int buffered;
+        /** Position in the file of buffer[0]. */
+        private long flushedPos;
+
+        BufferedPositionStream(FSDataOutputStream stream, long pos) {
+            this.stream = stream;
+            this.flushedPos = pos;
+        }
+
+        @Override
+        public long getPos() {
+            return flushedPos + buffered;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            if (buffered == buffer.length) {
+                drain();
+            }
+            buffer[buffered++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            if (len > buffer.length - buffered) {
+                drain();
+                if (len >= buffer.length) {
+                    stream.write(b, off, len);
+                    flushedPos += len;
+                    return;
+                }
+            }
+            System.arraycopy(b, off, buffer, buffered, len);
+            buffered += len;
+        }
+
+        private void drain() throws IOException {
+            if (buffered > 0) {
+                stream.write(buffer, 0, buffered);
+                flushedPos += buffered;
+                buffered = 0;
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            drain();
+            stream.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
     }
 }
