@@ -6,7 +6,7 @@ import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /** BOOLEAN: JSON true or false, nothing else. */
-public final class BooleanDecoder implements Decoder {
+public final class BooleanDecoder extends Decoder {
 
     private final BitVector vector;
     private final String path;

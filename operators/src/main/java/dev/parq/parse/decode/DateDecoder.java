@@ -7,7 +7,7 @@ import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /** DATE: an ISO-8601 calendar date string, "2024-01-31". */
-public final class DateDecoder implements Decoder {
+public final class DateDecoder extends Decoder {
 
     private final DateDayVector vector;
     private final String path;

@@ -11,7 +11,7 @@ import dev.parq.parse.tape.Tape;
  * DECIMAL(p, s): a JSON number taken exactly. One that needs more than s fractional digits or more
  * than p - s integer digits is rejected, never rounded.
  */
-public final class DecimalDecoder implements Decoder {
+public final class DecimalDecoder extends Decoder {
 
     private final DecimalVector vector;
     private final int precision;

@@ -7,7 +7,7 @@ import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /** DOUBLE: any JSON number, correctly rounded; one beyond the double range is rejected. */
-public final class DoubleDecoder implements Decoder {
+public final class DoubleDecoder extends Decoder {
 
     private final Float8Vector vector;
     private final String path;

@@ -7,7 +7,7 @@ import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /** FLOAT: any JSON number, correctly rounded to single precision; beyond its range is rejected. */
-public final class FloatDecoder implements Decoder {
+public final class FloatDecoder extends Decoder {
 
     private final Float4Vector vector;
     private final String path;

@@ -10,7 +10,7 @@ import dev.parq.parse.tape.Tape;
  * TINYINT, SMALLINT, INT and BIGINT: a JSON integer literal within the type's range. A fraction or
  * an exponent is rejected even when the value is whole (1.0, 1e3).
  */
-public final class IntDecoder implements Decoder {
+public final class IntDecoder extends Decoder {
 
     private static final int MAX_SAFE_DIGITS = 18;
 

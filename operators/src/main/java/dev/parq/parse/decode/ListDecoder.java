@@ -6,7 +6,7 @@ import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tape;
 
 /** ARRAY: a JSON array; its elements go to the child vector, a null element stays null. */
-public final class ListDecoder implements Decoder {
+public final class ListDecoder extends Decoder {
 
     private final ListVector vector;
     private final Decoder element;

@@ -14,7 +14,7 @@ import dev.parq.parse.tape.Tape;
  * MAP&lt;STRING, V&gt;: a JSON object, one entry per key in input order. For a repeated key the last
  * one wins, as for ROW fields.
  */
-public final class MapDecoder implements Decoder {
+public final class MapDecoder extends Decoder {
 
     /** Up to this many entries, repeated keys are found by comparing every pair. */
     private static final int QUADRATIC_DEDUP_LIMIT = 32;

@@ -15,7 +15,7 @@ import dev.parq.parse.tape.Tape;
  * buffers by address: {@link #reserve} checks every capacity first, which is what Arrow's per-access
  * bounds checks would do again on each byte range.
  */
-public final class StringDecoder implements Decoder {
+public final class StringDecoder extends Decoder {
 
     private final VarCharVector vector;
     private byte[] scratch = new byte[256];

@@ -22,7 +22,7 @@ import dev.parq.parse.tape.Tape;
  *
  * <p>The top level of a line is a StructDecoder without a vector of its own.
  */
-public final class StructDecoder implements Decoder {
+public final class StructDecoder extends Decoder {
 
     private static final int CACHED_UNKNOWN_KEYS = 64;
 

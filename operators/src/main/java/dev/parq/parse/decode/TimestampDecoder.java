@@ -12,7 +12,7 @@ import dev.parq.parse.tape.Tape;
  * date-time and rejects a zone; TIMESTAMP_LTZ needs 'Z' or an offset and stores the UTC instant.
  * Digits beyond the vector's unit are truncated.
  */
-public final class TimestampDecoder implements Decoder {
+public final class TimestampDecoder extends Decoder {
 
     private final TimeStampVector vector;
     private final TimeUnit unit;
