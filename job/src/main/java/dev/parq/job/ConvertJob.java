@@ -18,7 +18,9 @@ import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringEncoder;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.GlobalConfiguration;
 import org.apache.flink.configuration.HeartbeatManagerOptions;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -136,6 +138,20 @@ public final class ConvertJob {
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         env.getConfig().enableObjectReuse();
         return environment;
+    }
+
+    /**
+     * Starts the embedded cluster that {@link #begin} will ask for, given the configuration file
+     * and the {@code parallelism} of the command line (0 if none), before the command line is
+     * parsed (see {@link JobEnvironment#prestart}).
+     */
+    static void prestart(int parallelism) {
+        String confDir = System.getenv("FLINK_CONF_DIR");
+        Configuration config = confDir != null ? GlobalConfiguration.loadConfiguration(confDir) : new Configuration();
+        if (parallelism > 0) {
+            config.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
+        }
+        JobEnvironment.prestart(flinkConfig(config));
     }
 
     private static Configuration flinkConfig(Configuration config) {

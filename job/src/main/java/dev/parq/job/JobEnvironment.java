@@ -1,12 +1,21 @@
 package dev.parq.job;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 import org.apache.flink.client.deployment.executors.LocalExecutor;
+import org.apache.flink.configuration.ClusterOptions;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
@@ -39,6 +48,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  */
 final class JobEnvironment implements AutoCloseable {
 
+    /** The cluster {@link #prestart} began to start, until {@link #begin} takes it. */
+    private static final AtomicReference<EarlyMiniCluster> PRESTARTED = new AtomicReference<>();
+
     /** Network buffers of the embedded cluster unless configured, per slot (and at least 16 of them). */
     static final MemorySize NETWORK_MEMORY_PER_SLOT = MemorySize.parse("1mb");
 
@@ -68,6 +80,48 @@ final class JobEnvironment implements AutoCloseable {
             return new JobEnvironment(probe, null);
         }
         int slots = parallelism > 0 ? parallelism : probe.getParallelism();
+        Configuration local = localConfiguration(flinkConfig, slots);
+        MiniClusterConfiguration wanted = clusterConfiguration(local, slots);
+        EarlyMiniCluster early = PRESTARTED.getAndSet(null);
+        if (early != null && !early.sameCluster(wanted)) {
+            early.closeAsync();
+            early = null;
+        }
+        if (early == null) {
+            early = new EarlyMiniCluster(wanted);
+            early.startInBackground();
+        }
+        ClassLoader classLoader = Thread.currentThread().getContextClassLoader();
+        StreamExecutionEnvironment env = new StreamExecutionEnvironment(new ExecutorLoader(local, early), local, classLoader);
+        env.setParallelism(slots);
+        return new JobEnvironment(env, early);
+    }
+
+    /**
+     * Starts the embedded cluster for {@code flinkConfig} in the background before the command line
+     * is even parsed, when {@link #begin} is expected to ask for it: the cluster's start is the
+     * longest part of a run's start-up. {@link #begin} takes it if it asks for the same cluster
+     * (the same configuration, parq's own keys aside), and otherwise shuts it down and starts
+     * another. Returns that cluster, or null (and does nothing) unless the job would run
+     * embedded.
+     */
+    static EarlyMiniCluster prestart(Configuration flinkConfig) {
+        StreamExecutionEnvironment probe = StreamExecutionEnvironment.getExecutionEnvironment(flinkConfig);
+        if (!(probe instanceof LocalStreamEnvironment)) {
+            return null;
+        }
+        int slots = flinkConfig.getOptional(CoreOptions.DEFAULT_PARALLELISM).orElse(probe.getParallelism());
+        EarlyMiniCluster early = new EarlyMiniCluster(clusterConfiguration(localConfiguration(flinkConfig, slots), slots));
+        early.startInBackground();
+        EarlyMiniCluster previous = PRESTARTED.getAndSet(early);
+        if (previous != null) {
+            previous.closeAsync();
+        }
+        return early;
+    }
+
+    /** The configuration of an embedded run of {@code slots} parallel subtasks. */
+    private static Configuration localConfiguration(Configuration flinkConfig, int slots) {
         Configuration local = new Configuration(flinkConfig);
         local.set(DeploymentOptions.TARGET, LocalExecutor.NAME);
         local.set(DeploymentOptions.ATTACHED, true);
@@ -93,12 +147,44 @@ final class JobEnvironment implements AutoCloseable {
         if (!local.contains(ResourceManagerOptions.REQUIREMENTS_CHECK_DELAY)) {
             local.set(ResourceManagerOptions.REQUIREMENTS_CHECK_DELAY, Duration.ZERO);
         }
-        EarlyMiniCluster early = new EarlyMiniCluster(clusterConfiguration(local, slots));
-        early.startInBackground();
-        ClassLoader classLoader = Thread.currentThread().getContextClassLoader();
-        StreamExecutionEnvironment env = new StreamExecutionEnvironment(new ExecutorLoader(local, early), local, classLoader);
-        env.setParallelism(slots);
-        return new JobEnvironment(env, early);
+        // The cluster's working directory is deleted when the cluster has shut down, which a
+        // command that exits once its job is done does not wait for: it goes into a directory of
+        // this JVM's that is deleted at exit, so that runs leave nothing behind in /tmp.
+        if (!local.contains(ClusterOptions.PROCESS_WORKING_DIR_BASE)) {
+            local.set(ClusterOptions.PROCESS_WORKING_DIR_BASE, scratchDirectory().toString());
+        }
+        return local;
+    }
+
+    private static Path scratchDirectory;
+
+    /** A temporary directory of this JVM, deleted with its contents when the JVM exits. */
+    private static synchronized Path scratchDirectory() {
+        if (scratchDirectory == null) {
+            try {
+                Path directory = Files.createTempDirectory("parq-cluster-");
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(directory), "parq-scratch-cleanup"));
+                scratchDirectory = directory;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create a temporary directory for the embedded cluster", e);
+            }
+        }
+        return scratchDirectory;
+    }
+
+    /** Deletes a directory tree as far as it can: Flink's own shutdown hooks delete parts of it meanwhile. */
+    private static void deleteQuietly(Path directory) {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> {
+                try {
+                    Files.deleteIfExists(path);
+                } catch (IOException e) {
+                    // left for the next walk, or for the system's temporary-file cleaning
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            // a part vanished while walking: Flink deleted it
+        }
     }
 
     StreamExecutionEnvironment env() {
@@ -178,6 +264,17 @@ final class JobEnvironment implements AutoCloseable {
         /** Whether a job has been given this cluster (or Flink's own instead of it). */
         boolean taken() {
             return taken;
+        }
+
+        /** Whether {@code wanted} is this cluster: the same configuration, parq's own keys aside. */
+        boolean sameCluster(MiniClusterConfiguration wanted) {
+            return fits(wanted) && clusterKeys(wanted).equals(clusterKeys(configuration));
+        }
+
+        private static Map<String, String> clusterKeys(MiniClusterConfiguration cluster) {
+            Map<String, String> keys = new HashMap<>(cluster.getConfiguration().toMap());
+            keys.keySet().removeIf(key -> key.startsWith("parq."));
+            return keys;
         }
 
         /** Whether a job asking for {@code wanted} can run on this cluster. */

@@ -31,7 +31,48 @@ public final class Main implements Runnable {
         // model: both happen at once, and the command runs once logging is set.
         Thread logging = new Thread(Main::quietLoggingUnlessConfigured, "parq-logging-setup");
         logging.start();
+        int parallelism = embeddedJobParallelism(args);
+        if (parallelism >= 0) {
+            ConvertJob.prestart(parallelism);
+        }
         System.exit(execute(logging, args));
+    }
+
+    /**
+     * For a command line that runs a job, the parallelism it asks for (0: the configuration's),
+     * so that the job's cluster can start while the rest of the command line is read; -1 for any
+     * other command line. A wrong guess costs only that cluster's start: the job checks that it
+     * got the cluster it needs.
+     */
+    static int embeddedJobParallelism(String... args) {
+        if (args.length == 0 || !(args[0].equals("convert") || args[0].equals("tensor"))) {
+            return -1;
+        }
+        int parallelism = 0;
+        for (int i = 1; i < args.length; i++) {
+            String arg = args[i];
+            String value = null;
+            if (arg.equals("-h") || arg.equals("--help") || arg.equals("-V") || arg.equals("--version")) {
+                return -1;
+            } else if (arg.equals("-p") || arg.equals("--parallelism")) {
+                value = i + 1 < args.length ? args[++i] : "";
+            } else if (arg.startsWith("--parallelism=")) {
+                value = arg.substring("--parallelism=".length());
+            } else if (arg.startsWith("-p") && !arg.startsWith("--")) {
+                value = arg.substring(arg.startsWith("-p=") ? 3 : 2);
+            }
+            if (value != null) {
+                try {
+                    parallelism = Integer.parseInt(value);
+                } catch (NumberFormatException e) {
+                    return -1;
+                }
+                if (parallelism < 1) {
+                    return -1;
+                }
+            }
+        }
+        return parallelism;
     }
 
     /** Runs a command line and returns its exit code. */

@@ -61,6 +61,30 @@ class JobEnvironmentIT {
         waitUntil(() -> !stopped.isRunning());
     }
 
+    /** Main starts the cluster before reading the command line; the job takes it if it fits. */
+    @Test
+    void theJobTakesTheClusterStartedBeforeTheCommandLineWasRead() throws Exception {
+        JobEnvironment.EarlyMiniCluster prestarted = JobEnvironment.prestart(parallelism(2));
+        assertNotNull(prestarted);
+        Configuration withParqKeys = parallelism(2);
+        withParqKeys.setString("parq.output", "/tmp/anywhere");
+        try (JobEnvironment environment = JobEnvironment.begin(withParqKeys)) {
+            assertSame(prestarted, environment.earlyCluster());
+        }
+        waitUntil(() -> !prestarted.isRunning());
+    }
+
+    @Test
+    void aClusterStartedForAnotherParallelismIsShutDown() throws Exception {
+        JobEnvironment.EarlyMiniCluster prestarted = JobEnvironment.prestart(parallelism(1));
+        try (JobEnvironment environment = JobEnvironment.begin(parallelism(2))) {
+            assertNotSame(prestarted, environment.earlyCluster());
+            assertEquals(2, environment.earlyCluster().getConfiguration().get(TaskManagerOptions.NUM_TASK_SLOTS));
+            waitUntil(() -> !prestarted.isRunning());
+            assertFalse(prestarted.taken());
+        }
+    }
+
     @Test
     void aJobAskingForAnotherClusterGetsFlinksOwn() throws Exception {
         Configuration config = new Configuration();

@@ -10,11 +10,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -131,8 +134,12 @@ class LauncherIT {
         builder.environment().put("JAVA_HOME", javaHome.toString());
         builder.environment().remove("PARQ_JAVA_OPTS");
         builder.environment().remove("PARQ_NO_CDS");
+        Set<String> tmpBefore = clusterLeftovers();
         Process process = builder.start();
         assertTrue(process.waitFor(180, TimeUnit.SECONDS), "parq did not finish");
+        Set<String> left = clusterLeftovers();
+        left.removeAll(tmpBefore);
+        assertEquals(Set.of(), left, "left behind in " + TMP);
         Run run = new Run(process.exitValue(),
                 Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8),
                 Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
@@ -141,6 +148,18 @@ class LauncherIT {
         assertTrue(run.out().contains("rows written   500"), run.out());
         assertFalse(run.out().contains("AOT") || run.err().contains("WARNING"), run.out() + run.err());
         return run;
+    }
+
+    private static final Path TMP = Path.of(System.getProperty("java.io.tmpdir"));
+
+    /** What an embedded Flink cluster may leave in the temporary directory if it is not cleaned up. */
+    private static Set<String> clusterLeftovers() throws IOException {
+        try (Stream<Path> entries = Files.list(TMP)) {
+            return entries.map(path -> path.getFileName().toString())
+                    .filter(name -> name.startsWith("minicluster_") || name.startsWith("parq-cluster-")
+                            || name.startsWith("flink-rpc-akka"))
+                    .collect(Collectors.toCollection(HashSet::new));
+        }
     }
 
     private static String release(Path javaHome, String key) throws IOException {
