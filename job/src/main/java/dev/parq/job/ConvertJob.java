@@ -20,7 +20,6 @@ import org.apache.flink.api.common.serialization.SimpleStringEncoder;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.ExecutionOptions;
-import org.apache.flink.configuration.GlobalConfiguration;
 import org.apache.flink.configuration.HeartbeatManagerOptions;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -34,6 +33,7 @@ import org.apache.flink.streaming.api.functions.sink.filesystem.bucketassigners.
 
 import dev.parq.batch.ArrowBatch;
 import dev.parq.batch.ArrowBatchSerializer;
+import dev.parq.job.cli.IngestOptions;
 import dev.parq.parse.BadLineException;
 import dev.parq.parse.UnknownField;
 import dev.parq.parse.operator.ConversionCounters;
@@ -146,8 +146,7 @@ public final class ConvertJob {
      * parsed (see {@link JobEnvironment#prestart}).
      */
     static void prestart(int parallelism) {
-        String confDir = System.getenv("FLINK_CONF_DIR");
-        Configuration config = confDir != null ? GlobalConfiguration.loadConfiguration(confDir) : new Configuration();
+        Configuration config = IngestOptions.flinkConfiguration();
         if (parallelism > 0) {
             config.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
         }

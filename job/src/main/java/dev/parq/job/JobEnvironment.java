@@ -48,8 +48,11 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  */
 final class JobEnvironment implements AutoCloseable {
 
-    /** The cluster {@link #prestart} began to start, until {@link #begin} takes it. */
-    private static final AtomicReference<EarlyMiniCluster> PRESTARTED = new AtomicReference<>();
+    /**
+     * The cluster {@link #prestart} began to start (null if it started none), until {@link #begin}
+     * takes it; not yet complete while {@link #prestart} is on its way ({@link #expectPrestart}).
+     */
+    private static final AtomicReference<CompletableFuture<EarlyMiniCluster>> PRESTARTED = new AtomicReference<>();
 
     /** Network buffers of the embedded cluster unless configured, per slot (and at least 16 of them). */
     static final MemorySize NETWORK_MEMORY_PER_SLOT = MemorySize.parse("1mb");
@@ -82,7 +85,8 @@ final class JobEnvironment implements AutoCloseable {
         int slots = parallelism > 0 ? parallelism : probe.getParallelism();
         Configuration local = localConfiguration(flinkConfig, slots);
         MiniClusterConfiguration wanted = clusterConfiguration(local, slots);
-        EarlyMiniCluster early = PRESTARTED.getAndSet(null);
+        CompletableFuture<EarlyMiniCluster> prestarted = PRESTARTED.getAndSet(null);
+        EarlyMiniCluster early = prestarted == null ? null : prestarted.join();
         if (early != null && !early.sameCluster(wanted)) {
             early.closeAsync();
             early = null;
@@ -106,18 +110,43 @@ final class JobEnvironment implements AutoCloseable {
      * embedded.
      */
     static EarlyMiniCluster prestart(Configuration flinkConfig) {
-        StreamExecutionEnvironment probe = StreamExecutionEnvironment.getExecutionEnvironment(flinkConfig);
-        if (!(probe instanceof LocalStreamEnvironment)) {
-            return null;
+        CompletableFuture<EarlyMiniCluster> slot = PRESTARTED.get();
+        if (slot == null || slot.isDone()) {
+            CompletableFuture<EarlyMiniCluster> fresh = new CompletableFuture<>();
+            CompletableFuture<EarlyMiniCluster> previous = PRESTARTED.getAndSet(fresh);
+            if (previous != null && previous.isDone() && previous.getNow(null) != null) {
+                previous.getNow(null).closeAsync();
+            }
+            slot = fresh;
         }
-        int slots = flinkConfig.getOptional(CoreOptions.DEFAULT_PARALLELISM).orElse(probe.getParallelism());
-        EarlyMiniCluster early = new EarlyMiniCluster(clusterConfiguration(localConfiguration(flinkConfig, slots), slots));
-        early.startInBackground();
-        EarlyMiniCluster previous = PRESTARTED.getAndSet(early);
-        if (previous != null) {
-            previous.closeAsync();
+        EarlyMiniCluster early = null;
+        try {
+            StreamExecutionEnvironment probe = StreamExecutionEnvironment.getExecutionEnvironment(flinkConfig);
+            if (probe instanceof LocalStreamEnvironment) {
+                int slots = flinkConfig.getOptional(CoreOptions.DEFAULT_PARALLELISM).orElse(probe.getParallelism());
+                early = new EarlyMiniCluster(clusterConfiguration(localConfiguration(flinkConfig, slots), slots));
+                early.startInBackground();
+            }
+            return early;
+        } finally {
+            slot.complete(early);
         }
-        return early;
+    }
+
+    /**
+     * Says that {@link #prestart} is about to be called on another thread: {@link #begin} then
+     * waits for it, instead of starting a second cluster if it comes first.
+     */
+    static void expectPrestart() {
+        PRESTARTED.set(new CompletableFuture<>());
+    }
+
+    /** After {@link #expectPrestart}: no cluster is coming (the prestart failed before it began). */
+    static void noPrestart() {
+        CompletableFuture<EarlyMiniCluster> slot = PRESTARTED.get();
+        if (slot != null) {
+            slot.complete(null);
+        }
     }
 
     /** The configuration of an embedded run of {@code slots} parallel subtasks. */

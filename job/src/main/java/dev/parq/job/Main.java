@@ -1,5 +1,7 @@
 package dev.parq.job;
 
+import java.util.concurrent.CountDownLatch;
+
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
 
@@ -28,14 +30,33 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         embeddedDefaults();
         // Setting up log4j takes a quarter of a second, as long as building the command line
-        // model: both happen at once, and the command runs once logging is set.
-        Thread logging = new Thread(Main::quietLoggingUnlessConfigured, "parq-logging-setup");
-        logging.start();
+        // model, and the embedded cluster takes longer still to start: they happen on another
+        // thread while the command line is read, logging first, so that nothing logs before the
+        // level is set. The command runs once logging is set.
         int parallelism = embeddedJobParallelism(args);
+        CountDownLatch loggingSet = new CountDownLatch(1);
         if (parallelism >= 0) {
-            ConvertJob.prestart(parallelism);
+            JobEnvironment.expectPrestart();
         }
-        System.exit(execute(logging, args));
+        Thread setup = new Thread(() -> {
+            try {
+                quietLoggingUnlessConfigured();
+            } finally {
+                loggingSet.countDown();
+            }
+            if (parallelism >= 0) {
+                try {
+                    ConvertJob.prestart(parallelism);
+                } catch (RuntimeException e) {
+                    // The job starts its own cluster then, and reports what is wrong.
+                } finally {
+                    JobEnvironment.noPrestart();
+                }
+            }
+        }, "parq-setup");
+        setup.setDaemon(true);
+        setup.start();
+        System.exit(execute(loggingSet, args));
     }
 
     /**
@@ -80,23 +101,23 @@ public final class Main implements Runnable {
         return execute(null, args);
     }
 
-    private static int execute(Thread loggingSetup, String... args) {
+    private static int execute(CountDownLatch loggingSet, String... args) {
         // "@FILE" is parq's own syntax for --schema, not picocli's argument files.
         CommandLine commandLine = new CommandLine(new Main()).setExpandAtFiles(false);
-        if (loggingSetup != null) {
+        if (loggingSet != null) {
             commandLine.setExecutionStrategy(parsed -> {
-                awaitQuietly(loggingSetup);
+                awaitQuietly(loggingSet);
                 return new CommandLine.RunLast().execute(parsed);
             });
         }
         return commandLine.execute(args);
     }
 
-    private static void awaitQuietly(Thread thread) {
+    private static void awaitQuietly(CountDownLatch latch) {
         boolean interrupted = false;
-        while (thread.isAlive()) {
+        while (latch.getCount() > 0) {
             try {
-                thread.join();
+                latch.await();
             } catch (InterruptedException e) {
                 interrupted = true;
             }

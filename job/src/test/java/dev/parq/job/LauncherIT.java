@@ -93,6 +93,23 @@ class LauncherIT {
         long errors = DuckDb.count(DuckDb.parquet(output) + " WHERE error.code IS NOT NULL");
         assertEquals(Files.readAllLines(SAMPLE).stream().filter(l -> l.contains("\"error\"")).count(), errors);
     }
+    @Test
+    void anUnreadableConfigurationFileIsAUsageErrorThatNamesIt() throws Exception {
+        Path conf = Files.createDirectories(dir.resolve("conf"));
+        Files.writeString(conf.resolve("config.yaml"), "parq.on-error: [fail\n  : : {{\n");
+        ProcessBuilder builder = new ProcessBuilder("java", "-jar", JAR.toString(), "convert", SAMPLE.toString(),
+                "-o", dir.resolve("out").toString())
+                .redirectOutput(dir.resolve("stdout").toFile())
+                .redirectError(dir.resolve("stderr").toFile());
+        builder.environment().put("FLINK_CONF_DIR", conf.toString());
+        Process process = builder.start();
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "parq did not finish");
+        String err = Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8);
+        assertEquals(2, process.exitValue(), err);
+        assertTrue(err.startsWith("cannot read the Flink configuration in " + conf), err);
+        assertFalse(err.contains("\tat "), "no stack trace: " + err);
+    }
+
     /** {@code ./parq} on the JDK that runs this test, named by JAVA_HOME: a class data sharing archive. */
     @Test
     void launcherRecordsItsStartUpCacheOnceAndStartsFromIt() throws Exception {

@@ -54,9 +54,7 @@ public final class IngestOptions {
      * @throws IllegalArgumentException naming a flag whose value is out of range
      */
     Configuration configuration(String output) {
-        Configuration config = System.getenv("FLINK_CONF_DIR") != null
-                ? GlobalConfiguration.loadConfiguration(System.getenv("FLINK_CONF_DIR"))
-                : new Configuration();
+        Configuration config = flinkConfiguration();
         config.set(ParqOptions.INPUTS, inputs);
         config.set(ParqOptions.OUTPUT, output);
         if (splitSize != null) {
@@ -75,6 +73,28 @@ public final class IngestOptions {
             config.set(ParqOptions.OVERWRITE, true);
         }
         return config;
+    }
+
+    /**
+     * $FLINK_CONF_DIR/config.yaml when set, else an empty configuration.
+     *
+     * @throws IllegalArgumentException naming the file, if it cannot be read
+     */
+    public static Configuration flinkConfiguration() {
+        String directory = System.getenv("FLINK_CONF_DIR");
+        if (directory == null) {
+            return new Configuration();
+        }
+        try {
+            return GlobalConfiguration.loadConfiguration(directory);
+        } catch (RuntimeException e) {
+            Throwable cause = e;
+            while (cause.getCause() != null) {
+                cause = cause.getCause();
+            }
+            throw new IllegalArgumentException("cannot read the Flink configuration in " + directory + " (FLINK_CONF_DIR): "
+                    + e.getMessage() + (cause != e ? " " + cause.getMessage().replace('\n', ' ') : ""), e);
+        }
     }
 
     /** Runs one pipeline job with the flags applied to its configuration. */
