@@ -17,6 +17,9 @@ import dev.parq.parse.tape.Tape;
  */
 public final class StringDecoder extends Decoder {
 
+    /** Values up to this many bytes are moved as two words (see {@link #store}). */
+    private static final int SHORT_VALUE = 2 * Long.BYTES;
+
     private final VarCharVector vector;
     private byte[] scratch = new byte[256];
 
@@ -76,7 +79,17 @@ public final class StringDecoder extends Decoder {
 
     private void store(int index, byte[] bytes, int from, int n) {
         int start = reserve(index, n);
-        MemoryUtil.copyToMemory(bytes, from, vector.getDataBuffer().memoryAddress() + start, n);
+        long address = vector.getDataBuffer().memoryAddress() + start;
+        if (n <= SHORT_VALUE && from + SHORT_VALUE <= bytes.length
+                && start + SHORT_VALUE <= vector.getDataBuffer().capacity()) {
+            // Two word moves instead of a call into the copy routine, which costs more than the
+            // copy for values this short (levels, countries, host names, ids). The bytes past the
+            // value are written over by the next one, or lie beyond the last offset.
+            MemoryUtil.putLong(address, MemoryUtil.getLong(bytes, from));
+            MemoryUtil.putLong(address + Long.BYTES, MemoryUtil.getLong(bytes, from + Long.BYTES));
+        } else {
+            MemoryUtil.copyToMemory(bytes, from, address, n);
+        }
         written(index, start + n, true);
     }
 
