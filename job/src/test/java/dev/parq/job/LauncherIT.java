@@ -134,6 +134,20 @@ class LauncherIT {
                 + (feature >= 25 ? ".aot" : ".jsa"));
         Files.deleteIfExists(cache);
 
+        // Neither help nor a failed conversion loads what a conversion does: they record nothing.
+        ProcessBuilder help = new ProcessBuilder(LAUNCHER.toString(), "convert", "--help")
+                .redirectOutput(dir.resolve("help").toFile()).redirectErrorStream(true);
+        help.environment().put("JAVA_HOME", javaHome.toString());
+        help.environment().remove("PARQ_NO_CDS");
+        assertEquals(0, help.start().waitFor());
+        ProcessBuilder failing = new ProcessBuilder(LAUNCHER.toString(), "convert", dir.resolve("missing.ndjson").toString(),
+                "-o", dir.resolve("never").toString())
+                .redirectOutput(dir.resolve("failing").toFile()).redirectErrorStream(true);
+        failing.environment().put("JAVA_HOME", javaHome.toString());
+        failing.environment().remove("PARQ_NO_CDS");
+        assertEquals(2, failing.start().waitFor());
+        assertFalse(Files.exists(cache), "recorded by help or a failed conversion: " + cache);
+
         Run first = launcher(javaHome, dir.resolve("first"));
         assertTrue(Files.isRegularFile(cache), "no start-up cache at " + cache + "\n" + first.err());
         assertTrue(Files.getLastModifiedTime(cache).compareTo(Files.getLastModifiedTime(JAR)) > 0);
