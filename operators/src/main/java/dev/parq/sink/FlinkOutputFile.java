@@ -1,5 +1,6 @@
 package dev.parq.sink;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 
 import org.apache.flink.core.fs.FSDataOutputStream;
@@ -50,58 +51,38 @@ final class FlinkOutputFile implements OutputFile {
         return 0;
     }
 
+    /** The JDK's buffering over Flink's stream, and the bytes that went through it counted. */
     private static final class BufferedPositionStream extends PositionOutputStream {
 
-        private final FSDataOutputStream stream;
-        private final byte[] buffer = new byte[BUFFER_BYTES];
-        private int buffered;
-        /** Position in the file of buffer[0]. */
-        private long flushedPos;
+        private final BufferedOutputStream buffered;
+        private long pos;
 
         BufferedPositionStream(FSDataOutputStream stream, long pos) {
-            this.stream = stream;
-            this.flushedPos = pos;
+            this.buffered = new BufferedOutputStream(stream, BUFFER_BYTES);
+            this.pos = pos;
         }
 
         @Override
         public long getPos() {
-            return flushedPos + buffered;
+            return pos;
         }
 
         @Override
         public void write(int b) throws IOException {
-            if (buffered == buffer.length) {
-                drain();
-            }
-            buffer[buffered++] = (byte) b;
+            buffered.write(b);
+            pos++;
         }
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            if (len > buffer.length - buffered) {
-                drain();
-                if (len >= buffer.length) {
-                    stream.write(b, off, len);
-                    flushedPos += len;
-                    return;
-                }
-            }
-            System.arraycopy(b, off, buffer, buffered, len);
-            buffered += len;
+            buffered.write(b, off, len);
+            pos += len;
         }
 
-        private void drain() throws IOException {
-            if (buffered > 0) {
-                stream.write(buffer, 0, buffered);
-                flushedPos += buffered;
-                buffered = 0;
-            }
-        }
-
+        /** Flushes to Flink's stream, which Flink closes itself. */
         @Override
         public void flush() throws IOException {
-            drain();
-            stream.flush();
+            buffered.flush();
         }
 
         @Override
