@@ -82,7 +82,7 @@ final class JobEnvironment implements AutoCloseable {
             }
             return new JobEnvironment(probe, null);
         }
-        int slots = parallelism > 0 ? parallelism : probe.getParallelism();
+        int slots = slots(flinkConfig, probe);
         Configuration local = localConfiguration(flinkConfig, slots);
         MiniClusterConfiguration wanted = clusterConfiguration(local, slots);
         CompletableFuture<EarlyMiniCluster> prestarted = PRESTARTED.getAndSet(null);
@@ -123,7 +123,7 @@ final class JobEnvironment implements AutoCloseable {
         try {
             StreamExecutionEnvironment probe = StreamExecutionEnvironment.getExecutionEnvironment(flinkConfig);
             if (probe instanceof LocalStreamEnvironment) {
-                int slots = flinkConfig.getOptional(CoreOptions.DEFAULT_PARALLELISM).orElse(probe.getParallelism());
+                int slots = slots(flinkConfig, probe);
                 early = new EarlyMiniCluster(clusterConfiguration(localConfiguration(flinkConfig, slots), slots));
                 early.startInBackground();
             }
@@ -147,6 +147,12 @@ final class JobEnvironment implements AutoCloseable {
         if (slot != null) {
             slot.complete(null);
         }
+    }
+
+    /** The parallel subtasks of an embedded run: {@code parallelism.default} if set, else the local environment's. */
+    private static int slots(Configuration flinkConfig, StreamExecutionEnvironment local) {
+        int parallelism = flinkConfig.getOptional(CoreOptions.DEFAULT_PARALLELISM).orElse(0);
+        return parallelism > 0 ? parallelism : local.getParallelism();
     }
 
     /** The configuration of an embedded run of {@code slots} parallel subtasks. */
