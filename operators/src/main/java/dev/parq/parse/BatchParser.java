@@ -44,6 +44,8 @@ public final class BatchParser implements AutoCloseable {
     private static final int WINDOW_BYTES = 1 << 20;
     /** The most lines the inline path is passed over for after it gave up on a line. */
     private static final int MAX_INLINE_PAUSE = 1024;
+    /** What the inline path returns for a line that goes on past the end of the window. */
+    private static final int CUT = -2;
 
     private final VectorSchemaRoot root;
     private final int maxRows;
@@ -111,15 +113,15 @@ public final class BatchParser implements AutoCloseable {
                 int limit = windowEnd - windowStart;
                 int lineStart = pos - windowStart;
                 int status = Tokenizer.OBJECT;
-                int lineEnd = tryInline(lineStart, limit);
+                int lineEnd = tryInline(lineStart, limit, windowEnd < to);
                 boolean decoded = lineEnd >= 0;
-                if (!decoded) {
+                if (!decoded && lineEnd != CUT) {
                     status = tokenizer.scan(window, lineStart, limit);
                     lineEnd = status == Tokenizer.ERROR
                             ? endOfLine(window, tokenizer.errorPosition(), limit)
                             : tokenizer.lineEnd();
                 }
-                if (lineEnd == limit && windowEnd < to) {
+                if (lineEnd == CUT || lineEnd == limit && windowEnd < to) {
                     unknownKeys.discard();
                     boolean lineFillsWindow = pos == windowStart && limit == window.length;
                     if (lineFillsWindow) {
@@ -190,9 +192,11 @@ public final class BatchParser implements AutoCloseable {
     /**
      * Decodes the line at window[from] in one pass if it has the common shape; returns its end
      * ('\n' or limit), or -1 with nothing counted, for the tokenizer to take the line. A blank
-     * line is left to the tokenizer without counting as a give-up.
+     * line is left to the tokenizer without counting as a give-up. When more of the range follows
+     * the window and the line has no end in it, returns {@link #CUT}, not counted as a give-up
+     * either: the line is tried again once the window holds all of it.
      */
-    private int tryInline(int from, int limit) {
+    private int tryInline(int from, int limit, boolean more) {
         if (!inline) {
             return -1;
         }
@@ -213,6 +217,9 @@ public final class BatchParser implements AutoCloseable {
             }
         }
         unknownKeys.discard();
+        if (more && endOfLine(window, from, limit) == limit) {
+            return CUT;
+        }
         inlinePause = nextInlinePause;
         nextInlinePause = Math.min(2 * nextInlinePause, MAX_INLINE_PAUSE);
         return -1;

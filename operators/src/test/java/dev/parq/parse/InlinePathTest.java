@@ -225,6 +225,22 @@ class InlinePathTest {
         }
     }
 
+    /**
+     * The parser copies the range into a window of 64 KiB, then 1 MiB, at a time. A line cut by the
+     * window's end is tried again whole once the window has moved: it takes the inline path like
+     * the others, and nothing differs from the tape path's result.
+     */
+    @Test
+    void linesCutByTheWindowStillTakeTheInlinePath() {
+        int lines = 0;
+        StringBuilder text = new StringBuilder();
+        while (text.length() < (3 << 20)) {
+            text.append(INLINE[lines % INLINE.length]).append('\n');
+            lines++;
+        }
+        assertEquals(lines, sameBothWays(text.toString()));
+    }
+
     @Test
     void absentFieldsAreNull() {
         String error = "{\"s\":\"x\",\"u\":{\"id\":1,\"tags\":[\"t\"]},\"rs\":[{\"b\":\"q\"}]}";
