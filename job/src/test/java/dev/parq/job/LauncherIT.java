@@ -93,6 +93,26 @@ class LauncherIT {
         long errors = DuckDb.count(DuckDb.parquet(output) + " WHERE error.code IS NOT NULL");
         assertEquals(Files.readAllLines(SAMPLE).stream().filter(l -> l.contains("\"error\"")).count(), errors);
     }
+    /**
+     * The launcher hands the JIT its compiler directives, and keeps the line the JVM prints about
+     * them out of parq's output; with the JVM's output shown again, the line is there.
+     */
+    @Test
+    void launcherGivesTheJitItsDirectivesQuietly() throws Exception {
+        for (boolean shown : new boolean[] {false, true}) {
+            ProcessBuilder builder = new ProcessBuilder(LAUNCHER.toString(), "--version")
+                    .redirectOutput(dir.resolve("stdout").toFile())
+                    .redirectError(dir.resolve("stderr").toFile());
+            builder.environment().put("PARQ_JAVA_OPTS", shown ? "-Xmx256m -XX:+DisplayVMOutput" : "-Xmx256m");
+            Process process = builder.start();
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS), "parq did not finish");
+            String out = Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8);
+            assertEquals(0, process.exitValue(), Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
+            assertEquals(shown, out.contains("compiler directives added"), out);
+            assertTrue(out.contains("parq"), out);
+        }
+    }
+
     @Test
     void anUnreadableConfigurationFileIsAUsageErrorThatNamesIt() throws Exception {
         Path conf = Files.createDirectories(dir.resolve("conf"));
