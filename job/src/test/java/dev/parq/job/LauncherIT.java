@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,6 +112,47 @@ class LauncherIT {
             assertEquals(shown, out.contains("compiler directives added"), out);
             assertTrue(out.contains("parq"), out);
         }
+    }
+
+    /**
+     * Less than 512 MiB of input runs with the quick JIT compiler alone; more (here a sparse file
+     * of 600 MiB, which help never reads) gets the directives. The launcher shows its java command
+     * line when PARQ_SHOW_JAVA is set.
+     */
+    @Test
+    void launcherPicksTheJitByTheSizeOfTheInput() throws Exception {
+        Path large = dir.resolve("large.ndjson");
+        try (RandomAccessFile file = new RandomAccessFile(large.toFile(), "rw")) {
+            file.setLength(600L << 20);
+        }
+        assertTrue(javaCommand("convert", SAMPLE.toString(), "-o", dir.resolve("a").toString(), "--help")
+                .contains(" -XX:TieredStopAtLevel=1 "));
+        for (String[] args : List.of(
+                new String[] {"convert", large.toString(), "-o", dir.resolve("b").toString(), "--help"},
+                new String[] {"convert", SAMPLE.toString(), large.toString(), "-o", dir.resolve("c").toString(), "--help"},
+                new String[] {"convert", "no-such-" + SAMPLE.getFileName(), "-o", dir.resolve("d").toString(), "--help"},
+                new String[] {"--version"})) {
+            String command = javaCommand(args);
+            assertTrue(command.contains("-XX:CompilerDirectivesFile=") && !command.contains("TieredStopAtLevel"),
+                    String.join(" ", args) + ":\n" + command);
+        }
+    }
+
+    /** The java command line the launcher reports for these arguments. */
+    private String javaCommand(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(LAUNCHER.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectOutput(dir.resolve("stdout").toFile())
+                .redirectError(dir.resolve("stderr").toFile());
+        builder.environment().put("PARQ_SHOW_JAVA", "1");
+        builder.environment().remove("PARQ_JAVA_OPTS");
+        Process process = builder.start();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "parq did not finish");
+        String err = Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8);
+        assertEquals(0, process.exitValue(), err);
+        return err.lines().filter(line -> line.startsWith("parq: ") && line.contains(" -jar "))
+                .findFirst().orElseThrow(() -> new AssertionError("no java command line in\n" + err));
     }
 
     @Test
