@@ -49,7 +49,12 @@ final class Slots {
 
     /** Sets or clears the validity bit of slot index; the buffer must hold it. */
     static void setValidity(ArrowBuf validity, int index, boolean valid) {
-        long address = validity.memoryAddress() + (index >>> 3);
+        setValidity(validity.memoryAddress(), index, valid);
+    }
+
+    /** Sets or clears the validity bit of slot index in the validity buffer at validityAddress. */
+    static void setValidity(long validityAddress, int index, boolean valid) {
+        long address = validityAddress + (index >>> 3);
         byte bits = MemoryUtil.getByte(address);
         byte bit = (byte) (1 << (index & 7));
         MemoryUtil.putByte(address, (byte) (valid ? bits | bit : bits & ~bit));

@@ -143,10 +143,7 @@ public final class StringDecoder extends Decoder {
 
     private void written(int index, int end, boolean valid) {
         MemoryUtil.putInt(offsetAddress + (long) (index + 1) * VarCharVector.OFFSET_WIDTH, end);
-        long address = validityAddress + (index >>> 3);
-        byte bits = MemoryUtil.getByte(address);
-        byte bit = (byte) (1 << (index & 7));
-        MemoryUtil.putByte(address, (byte) (valid ? bits | bit : bits & ~bit));
+        Slots.setValidity(validityAddress, index, valid);
         vector.setLastSet(index);
     }
 
