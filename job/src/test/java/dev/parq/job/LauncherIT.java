@@ -155,6 +155,34 @@ class LauncherIT {
                 .findFirst().orElseThrow(() -> new AssertionError("no java command line in\n" + err));
     }
 
+    /**
+     * Flink's log stays out of a plain run (log4j-core does not even start then), and PARQ_LOG_LEVEL
+     * brings it back, at the level asked for, through log4j-core.
+     */
+    @Test
+    void flinksLogIsShownOnlyWhenParqLogLevelAsks() throws Exception {
+        for (String level : new String[] {null, "off", "INFO"}) {
+            ProcessBuilder builder = new ProcessBuilder("java", "-Xmx768m", "-verbose:class", "-jar", JAR.toString(),
+                    "convert", SAMPLE.toString(), "-o", dir.resolve("out-" + level).toString(), "--no-progress")
+                    .redirectOutput(dir.resolve("stdout").toFile())
+                    .redirectError(dir.resolve("stderr").toFile());
+            builder.environment().remove("PARQ_LOG_LEVEL");
+            if (level != null) {
+                builder.environment().put("PARQ_LOG_LEVEL", level);
+            }
+            Process process = builder.start();
+            assertTrue(process.waitFor(120, TimeUnit.SECONDS), "parq did not finish");
+            String out = Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8);
+            String err = Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8);
+            assertEquals(0, process.exitValue(), err);
+            assertTrue(out.contains("rows written   500"), out);
+            boolean logged = "INFO".equals(level);
+            String flinkLogLine = "INFO  org.apache.flink.";
+            assertEquals(logged, (out + err).contains(flinkLogLine), level + ":\n" + err);
+            assertEquals(logged, out.contains("org.apache.logging.log4j.core.LoggerContext "), level + ": log4j-core started");
+        }
+    }
+
     @Test
     void anUnreadableConfigurationFileIsAUsageErrorThatNamesIt() throws Exception {
         Path conf = Files.createDirectories(dir.resolve("conf"));
