@@ -29,6 +29,7 @@ import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
 import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
@@ -57,6 +58,7 @@ final class ColumnarFileWriter {
     private final Map<String, String> metadata;
     private final long rowGroupSize;
     private final ParquetWriterOptions options;
+    /** parquet-mr's codecs, for every codec but Snappy; null for Snappy. */
     private final CodecFactory codecs;
     private final BytesInputCompressor compressor;
     private final ParquetFileWriter file;
@@ -91,8 +93,11 @@ final class ColumnarFileWriter {
         this.rowGroupSize = options.rowGroupSize();
         this.options = options;
         this.properties = properties(options).build();
-        this.codecs = new CodecFactory(new Configuration(), options.pageSize());
-        this.compressor = codecs.getCompressor(options.compression().codec());
+        // Snappy, the default, has parq's own page compressor; parquet-mr's codecs (and the Hadoop
+        // configuration they read) are set up for the others only.
+        this.codecs = options.compression().codec() == CompressionCodecName.SNAPPY
+                ? null : new CodecFactory(new Configuration(), options.pageSize());
+        this.compressor = codecs == null ? new SnappyPageCompressor() : codecs.getCompressor(options.compression().codec());
         this.file = new ParquetFileWriter(
                 out, schema, ParquetFileWriter.Mode.CREATE, rowGroupSize, 0, null, properties);
         file.start();
@@ -364,7 +369,11 @@ final class ColumnarFileWriter {
             flushRowGroup();
             file.end(metadata);
         } finally {
-            codecs.release();
+            if (codecs != null) {
+                codecs.release();
+            } else {
+                compressor.release();
+            }
             RowGroupBudget.jvm().leave();
         }
     }
