@@ -241,6 +241,32 @@ class InlinePathTest {
         assertEquals(lines, sameBothWays(text.toString()));
     }
 
+    /**
+     * The window ends after its last whole line: lines shorter than the window are never cut by
+     * it (so the decoders' checks for its end are not taken), and a longer line still grows it.
+     */
+    @Test
+    void theWindowEndsAfterALineSoOnlyLongerLinesAreReadAgain() {
+        StringBuilder text = new StringBuilder();
+        while (text.length() < (3 << 20)) {
+            text.append(INLINE[text.length() % INLINE.length]).append('\n');
+        }
+        byte[] content = text.toString().getBytes(StandardCharsets.UTF_8);
+        try (ParserHarness h = new ParserHarness(SCHEMA, 1_000_000, true)) {
+            assertEquals(content.length, h.parse(content));
+            assertEquals(0, h.parser.windowRefills());
+            assertEquals(h.parser.records(), h.parser.inlineRows());
+        }
+        String longLine = "{\"s\":\"" + "x".repeat(1_500_000) + "\"}";
+        byte[] withLongLine = lines(COMMON, longLine, COMMON).getBytes(StandardCharsets.UTF_8);
+        try (ParserHarness h = new ParserHarness(SCHEMA, 100, true)) {
+            assertEquals(withLongLine.length, h.parse(withLongLine));
+            assertEquals(3, h.parser.records());
+            assertTrue(h.parser.windowRefills() > 0);
+            assertTrue(h.parser.batch().contentToTSVString().contains("x".repeat(1_500_000)));
+        }
+    }
+
     @Test
     void absentFieldsAreNull() {
         String error = "{\"s\":\"x\",\"u\":{\"id\":1,\"tags\":[\"t\"]},\"rs\":[{\"b\":\"q\"}]}";
