@@ -25,11 +25,25 @@ import org.xerial.snappy.Snappy;
  */
 final class SnappyPageCompressor implements BytesInputCompressor {
 
+    /**
+     * Arrays up to this size are kept for the next page; a larger one (a page that holds one very
+     * large value, say) is let go at the next page that fits under it.
+     */
+    static final int RETAINED_BYTES = 8 << 20;
+
     private final Gather page = new Gather();
     private byte[] compressed = new byte[0];
 
     @Override
     public BytesInput compress(BytesInput bytes) throws IOException {
+        if (bytes.size() <= RETAINED_BYTES) {
+            if (page.bytes.length > RETAINED_BYTES) {
+                page.bytes = new byte[0];
+            }
+            if (compressed.length > Snappy.maxCompressedLength(RETAINED_BYTES)) {
+                compressed = new byte[0];
+            }
+        }
         page.reset();
         bytes.writeAllTo(page);
         int bound = Snappy.maxCompressedLength(page.length);
@@ -43,6 +57,11 @@ final class SnappyPageCompressor implements BytesInputCompressor {
     @Override
     public CompressionCodecName getCodecName() {
         return CompressionCodecName.SNAPPY;
+    }
+
+    /** Bytes held in the two arrays between pages. */
+    long retainedBytes() {
+        return (long) page.bytes.length + compressed.length;
     }
 
     @Override

@@ -53,6 +53,22 @@ class SnappyPageCompressorTest {
         assertArrayEquals(small, Snappy.uncompress(compressor.compress(BytesInput.from(small)).toByteArray()));
     }
 
+    /** A page far larger than usual does not pin its arrays: the next ordinary page lets them go. */
+    @Test
+    void aHugePageIsNotKeptForTheNextOne() throws Exception {
+        SnappyPageCompressor compressor = new SnappyPageCompressor();
+        byte[] ordinary = "a page of ordinary size ".repeat(40_000).getBytes(StandardCharsets.US_ASCII);
+        byte[] huge = new byte[3 * SnappyPageCompressor.RETAINED_BYTES];
+        new Random(3).nextBytes(huge);
+        compressor.compress(BytesInput.from(ordinary));
+        long ordinaryHeld = compressor.retainedBytes();
+        assertArrayEquals(huge, Snappy.uncompress(compressor.compress(BytesInput.from(huge)).toByteArray()));
+        assertTrue(compressor.retainedBytes() > 2L * huge.length);
+        assertArrayEquals(ordinary, Snappy.uncompress(compressor.compress(BytesInput.from(ordinary)).toByteArray()));
+        assertTrue(compressor.retainedBytes() <= 2 * ordinaryHeld + 2L * ordinary.length,
+                compressor.retainedBytes() + " bytes held after an ordinary page");
+    }
+
     /**
      * A file of many small pages and several row groups reads back the same with Snappy as without
      * compression, value for value.
