@@ -27,12 +27,16 @@ import picocli.CommandLine.Command;
         subcommands = {ConvertCommand.class, TensorCommand.class, SchemaCommand.class, ArrayCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
+    private static final String LOGGER_CONTEXT_FACTORY = "log4j2.loggerContextFactory";
+    private static final String SIMPLE_LOGGER_CONTEXT_FACTORY =
+            "org.apache.logging.log4j.simple.SimpleLoggerContextFactory";
+
     public static void main(String[] args) {
         embeddedDefaults();
-        // Setting up log4j takes a quarter of a second, as long as building the command line
-        // model, and the embedded cluster takes longer still to start: they happen on another
-        // thread while the command line is read, logging first, so that nothing logs before the
-        // level is set. The command runs once logging is set.
+        // Setting up log4j-core (when a log is asked for) takes a quarter of a second, as long as
+        // building the command line model, and the embedded cluster takes longer still to start:
+        // they happen on another thread while the command line is read, logging first, so that
+        // nothing logs before the level is set. The command runs once logging is set.
         int parallelism = embeddedJobParallelism(args);
         CountDownLatch loggingSet = new CountDownLatch(1);
         if (parallelism >= 0) {
@@ -150,10 +154,6 @@ public final class Main implements Runnable {
             System.setProperty("org.apache.logging.log4j.simplelog.level", "OFF");
         }
     }
-
-    private static final String LOGGER_CONTEXT_FACTORY = "log4j2.loggerContextFactory";
-    private static final String SIMPLE_LOGGER_CONTEXT_FACTORY =
-            "org.apache.logging.log4j.simple.SimpleLoggerContextFactory";
 
     /** Whether nothing is to be logged: no log4j configuration given, and PARQ_LOG_LEVEL unset or OFF. */
     private static boolean loggingOff() {
