@@ -157,10 +157,20 @@ public final class Main implements Runnable {
 
     /** Whether nothing is to be logged: no log4j configuration given, and PARQ_LOG_LEVEL unset or OFF. */
     private static boolean loggingOff() {
-        return System.getProperty("log4j.configurationFile") == null
-                && System.getProperty("log4j2.configurationFile") == null
+        return !log4jConfigured()
                 && System.getProperty(LOGGER_CONTEXT_FACTORY) == null
-                && Level.toLevel(System.getenv().getOrDefault("PARQ_LOG_LEVEL", "OFF"), Level.OFF) == Level.OFF;
+                && parqLogLevel() == Level.OFF;
+    }
+
+    /** Whether a log4j configuration file was given, as a Flink client or cluster does. */
+    private static boolean log4jConfigured() {
+        return System.getProperty("log4j.configurationFile") != null
+                || System.getProperty("log4j2.configurationFile") != null;
+    }
+
+    /** The level PARQ_LOG_LEVEL asks for; OFF when it is unset or names no level. */
+    private static Level parqLogLevel() {
+        return Level.toLevel(System.getenv().getOrDefault("PARQ_LOG_LEVEL", "OFF"), Level.OFF);
     }
 
     /**
@@ -168,14 +178,11 @@ public final class Main implements Runnable {
      * log lines would drown parq's output, so they are shown only when PARQ_LOG_LEVEL asks.
      */
     private static void quietLoggingUnlessConfigured() {
-        if (System.getProperty("log4j.configurationFile") != null
-                || System.getProperty("log4j2.configurationFile") != null
-                || SIMPLE_LOGGER_CONTEXT_FACTORY.equals(System.getProperty(LOGGER_CONTEXT_FACTORY))) {
+        if (log4jConfigured() || SIMPLE_LOGGER_CONTEXT_FACTORY.equals(System.getProperty(LOGGER_CONTEXT_FACTORY))) {
             return;
         }
-        String level = System.getenv().getOrDefault("PARQ_LOG_LEVEL", "OFF");
         try {
-            Configurator.setRootLevel(Level.toLevel(level, Level.OFF));
+            Configurator.setRootLevel(parqLogLevel());
         } catch (NoClassDefFoundError noLog4j) {
             // Without log4j-core on the class path, logging is whatever the host set up.
         }
