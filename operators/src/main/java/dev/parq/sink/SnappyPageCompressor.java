@@ -1,8 +1,7 @@
 package dev.parq.sink;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.util.Arrays;
 
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
@@ -37,8 +36,8 @@ final class SnappyPageCompressor implements BytesInputCompressor {
     @Override
     public BytesInput compress(BytesInput bytes) throws IOException {
         if (bytes.size() <= RETAINED_BYTES) {
-            if (page.bytes.length > RETAINED_BYTES) {
-                page.bytes = new byte[0];
+            if (page.bytes().length > RETAINED_BYTES) {
+                page.drop();
             }
             if (compressed.length > Snappy.maxCompressedLength(RETAINED_BYTES)) {
                 compressed = new byte[0];
@@ -46,11 +45,11 @@ final class SnappyPageCompressor implements BytesInputCompressor {
         }
         page.reset();
         bytes.writeAllTo(page);
-        int bound = Snappy.maxCompressedLength(page.length);
+        int bound = Snappy.maxCompressedLength(page.length());
         if (compressed.length < bound) {
             compressed = new byte[Math.max(bound, compressed.length + (compressed.length >> 1))];
         }
-        int length = Snappy.compress(page.bytes, 0, page.length, compressed, 0);
+        int length = Snappy.compress(page.bytes(), 0, page.length(), compressed, 0);
         return BytesInput.from(compressed, 0, length);
     }
 
@@ -61,41 +60,32 @@ final class SnappyPageCompressor implements BytesInputCompressor {
 
     /** Bytes held in the two arrays between pages. */
     long retainedBytes() {
-        return (long) page.bytes.length + compressed.length;
+        return (long) page.bytes().length + compressed.length;
     }
 
     @Override
     public void release() {
-        page.bytes = new byte[0];
+        page.drop();
         compressed = new byte[0];
     }
 
     /** A page's bytes, gathered into one array that is reused for the next page. */
-    private static final class Gather extends OutputStream {
-        byte[] bytes = new byte[0];
-        int length;
-
-        void reset() {
-            length = 0;
+    private static final class Gather extends ByteArrayOutputStream {
+        Gather() {
+            super(0);
         }
 
-        private void reserve(int more) {
-            if (bytes.length - length < more) {
-                bytes = Arrays.copyOf(bytes, Math.max(length + more, bytes.length + (bytes.length >> 1)));
-            }
+        byte[] bytes() {
+            return buf;
         }
 
-        @Override
-        public void write(int b) {
-            reserve(1);
-            bytes[length++] = (byte) b;
+        int length() {
+            return count;
         }
 
-        @Override
-        public void write(byte[] b, int off, int len) {
-            reserve(len);
-            System.arraycopy(b, off, bytes, length, len);
-            length += len;
+        void drop() {
+            buf = new byte[0];
+            count = 0;
         }
     }
 }
