@@ -12,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.io.LocalOutputFile;
 
 import dev.parq.parse.BatchParser;
@@ -37,7 +38,8 @@ public final class ConvertBenchmark {
 
     public static void main(String[] args) throws IOException {
         Path input = Paths.get(args[0]);
-        String schema = args[1].startsWith("@") ? Files.readString(Paths.get(args[1].substring(1))).trim() : args[1];
+        String ddl = args[1].startsWith("@") ? Files.readString(Paths.get(args[1].substring(1))).trim() : args[1];
+        RowType rowType = TableSchema.parse(ddl).rowType();
         long megabytes = args.length > 2 ? Long.parseLong(args[2]) : 256;
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 6;
         ByteBuffer data = load(input, megabytes << 20);
@@ -50,12 +52,12 @@ public final class ConvertBenchmark {
                 long writeNanos = 0;
                 long rows = 0;
                 long wallStart = System.nanoTime();
-                try (BatchParser parser = new BatchParser(TableSchema.parse(schema).rowType(), allocator, 4096,
+                try (BatchParser parser = new BatchParser(rowType, allocator, 4096,
                                 (file, offset, reason, b, s, e) -> {
                                     throw new IllegalStateException(reason + " at " + offset);
                                 });
                         ArrowParquetWriter writer = new ArrowParquetWriter(new LocalOutputFile(output),
-                                TableSchema.parse(schema).rowType(), ParquetWriterOptions.defaults().withCompression(
+                                rowType, ParquetWriterOptions.defaults().withCompression(
                                         Compression.parse(System.getProperty("compression", "snappy"))))) {
                     int pos = 0;
                     while (pos < data.limit()) {
