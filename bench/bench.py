@@ -59,6 +59,7 @@ def first_error_line(text: str) -> str:
 
 
 TRAINING_SIZE = "200m"
+FIXED_COST_SIZE = "1m"
 
 
 def prepare_parq(data_dir, seed):
@@ -207,7 +208,7 @@ def count_rows(files):
 # ---------------------------------------------------------------------------------------------
 # summaries
 
-def summarize(cfg_runs, corpus):
+def summarize(cfg_runs, corpus, fixed_runs=None):
     ok = [r for r in cfg_runs if r["rc"] == 0]
     first = cfg_runs[0]
     s = {"tool": first["tool"], "parallelism": first["parallelism"], "runs": len(cfg_runs), "ok_runs": len(ok)}
@@ -228,25 +229,39 @@ def summarize(cfg_runs, corpus):
     if len(ok) < len(cfg_runs):
         s["error"] = f"{len(cfg_runs) - len(ok)} of {len(cfg_runs)} runs failed: " + \
             next(r["error"] for r in cfg_runs if r["rc"] != 0)
+    fixed = [r["wall_s"] for r in fixed_runs or [] if r["rc"] == 0 and r["rows_ok"]]
+    if fixed:
+        s["fixed_s"] = round(statistics.median(fixed), 3)
+        if wall > s["fixed_s"]:
+            s["net_mb_per_s"] = round(corpus["bytes"] / 1e6 / (wall - s["fixed_s"]), 1)
     return s
 
 
 def print_table(summaries, corpus):
-    hdr = ["tool", "par", "wall s", "MB/s", "rows/s", "peak RSS MiB", "output MiB", "rows ok"]
+    fixed = any("fixed_s" in s for s in summaries)
+    hdr = ["tool", "par", "wall s", "MB/s", "rows/s", "peak RSS MiB", "output MiB"]
+    if fixed:
+        hdr += ["fixed s", "net MB/s"]
+    hdr.append("rows ok")
     rows = []
     for s in summaries:
         if "wall_s" not in s:
-            rows.append([s["tool"], str(s["parallelism"]), "-", "-", "-", "-", "-", s["error"]])
+            rows.append([s["tool"], str(s["parallelism"])] + ["-"] * (len(hdr) - 3) + [s["error"]])
             continue
         ok = "yes" if s["rows_ok"] else f"MISMATCH {s['rows']} != {corpus['lines']}"
         if s.get("error"):
             ok += f" ({s['error']})"
-        rows.append([s["tool"], str(s["parallelism"]), f"{s['wall_s']:.2f}", f"{s['mb_per_s']:.1f}",
-                     f"{s['rows_per_s']:,}", f"{s['peak_rss_mib']:.0f}" if s["peak_rss_mib"] else "?",
-                     f"{s['output_mib']:.1f}", ok])
+        row = [s["tool"], str(s["parallelism"]), f"{s['wall_s']:.2f}", f"{s['mb_per_s']:.1f}",
+               f"{s['rows_per_s']:,}", f"{s['peak_rss_mib']:.0f}" if s["peak_rss_mib"] else "?",
+               f"{s['output_mib']:.1f}"]
+        if fixed:
+            row += [f"{s['fixed_s']:.2f}" if "fixed_s" in s else "-",
+                    f"{s['net_mb_per_s']:.1f}" if "net_mb_per_s" in s else "-"]
+        rows.append(row + [ok])
+    last = len(hdr) - 1
     w = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(hdr)]
     for r in [hdr] + rows:
-        print("  ".join(c.ljust(w[i]) if i in (0, 7) else c.rjust(w[i]) for i, c in enumerate(r)).rstrip())
+        print("  ".join(c.ljust(w[i]) if i in (0, last) else c.rjust(w[i]) for i, c in enumerate(r)).rstrip())
 
 
 def ratios(summaries, main_par):
@@ -262,6 +277,8 @@ def ratios(summaries, main_par):
             r["throughput"] = round(parq["mb_per_s"] / s["mb_per_s"], 2)
             if parq["peak_rss_mib"] and s["peak_rss_mib"]:
                 r["rss"] = round(parq["peak_rss_mib"] / s["peak_rss_mib"], 2)
+            if "net_mb_per_s" in parq and "net_mb_per_s" in s:
+                r["net_throughput"] = round(parq["net_mb_per_s"] / s["net_mb_per_s"], 2)
         out.append(r)
     return out
 
@@ -316,7 +333,10 @@ def run_main(argv):
   parq and duckdb run once per --parallelism value (the sweep); polars and pyarrow run once with
   the largest value as their thread count. Ratios compare parq with each peer at that largest
   value. Each configuration runs --runs times (interleaved, page cache warmed with cat before each
-  round); the table shows medians.
+  round); the table shows medians. With --fixed-cost, each round also converts a 1 MiB corpus
+  with every configuration: the median is that tool's fixed cost (process start, set-up,
+  teardown), and "net MB/s" is the corpus over the wall time less that cost, the rate a tool
+  keeps once it is running.
 
 output:
   a table on stdout and bench/work/results-SIZE-TIMESTAMP.json. Exit status 0 if every
@@ -343,6 +363,9 @@ environment:
     ap.add_argument("--verify-corpus", action="store_true",
                     help="re-hash a cached corpus and regenerate it if its sha256 does not match")
     ap.add_argument("--timeout", type=int, default=3600, help="seconds before one conversion is killed (default 3600)")
+    ap.add_argument("--fixed-cost", action="store_true",
+                    help=f"also time every configuration on a {FIXED_COST_SIZE.upper()}iB corpus in each round: its median "
+                         "is the tool's fixed cost (start-up, teardown), and 'net MB/s' the throughput after it")
     a = ap.parse_args(argv)
     if a.runs < 1:
         ap.error("--runs must be >= 1")
@@ -370,12 +393,15 @@ environment:
         for p in (pars if t in SWEEP_TOOLS else [main_par]):
             configs.append((t, p))
 
+    tiny = gen.corpus(FIXED_COST_SIZE, data_dir, a.seed, log=log) if a.fixed_cost else None
+
     parq_failure = prepare_parq(data_dir, a.seed) if "parq" in a.tools else None
     if parq_failure:
         log(f"parq: {parq_failure}")
 
     out_root = os.path.join(data_dir, "out")
     results = {c: [] for c in configs}
+    fixed_results = {c: [] for c in configs}
     for run in range(1, a.runs + 1):
         warm(corpus["path"])
         for tool, par in configs:
@@ -395,10 +421,23 @@ environment:
                     log(f"!!! MISMATCH: {tool} p={par} wrote {r['rows']} rows, the input has {corpus['lines']} lines !!!")
             if not (a.keep and run == a.runs):
                 shutil.rmtree(outdir, ignore_errors=True)
+        if tiny:
+            for tool, par in configs:
+                if tool == "parq" and parq_failure:
+                    continue
+                outdir = os.path.join(out_root, f"{tool}-p{par}-fixed")
+                r = run_once(tool, par, tiny, outdir, a.parq_schema, a.timeout)
+                fixed_results[(tool, par)].append(r)
+                shutil.rmtree(outdir, ignore_errors=True)
+                if r["rc"] != 0 or not r["rows_ok"]:
+                    log(f"run {run}/{a.runs} {tool:8s} p={par} ({FIXED_COST_SIZE} corpus): "
+                        f"{r.get('error', 'row count mismatch')}")
+                else:
+                    log(f"run {run}/{a.runs} {tool:8s} p={par} ({FIXED_COST_SIZE} corpus): {r['wall_s']:.2f} s")
     if not a.keep:
         shutil.rmtree(out_root, ignore_errors=True)
 
-    summaries = [summarize(results[c], corpus) for c in configs]
+    summaries = [summarize(results[c], corpus, fixed_results[c]) for c in configs]
     rat = ratios(summaries, main_par) if "parq" in a.tools else []
     sw = sweep(summaries, pars) if len(pars) > 1 else []
 
@@ -418,7 +457,8 @@ environment:
         for r in rat:
             if "throughput" in r:
                 rss = f", RSS {r['rss']:.2f}x" if "rss" in r else ""
-                print(f"parq/{r['peer']} (p={r['parallelism']}) throughput {r['throughput']:.2f}x{rss}")
+                net = f", net of fixed cost {r['net_throughput']:.2f}x" if "net_throughput" in r else ""
+                print(f"parq/{r['peer']} (p={r['parallelism']}) throughput {r['throughput']:.2f}x{rss}{net}")
             else:
                 print(f"parq/{r['peer']} (p={r['parallelism']}): n/a (a run failed)")
     if sw:
@@ -438,6 +478,7 @@ environment:
         "corpus": {k: corpus[k] for k in ("path", "bytes", "lines", "sha256", "seed", "gen_version", "cached")},
         "summaries": summaries, "ratios": rat, "sweep": sw,
         "runs": [r for c in configs for r in results[c]],
+        "fixed_cost_runs": [r for c in configs for r in fixed_results[c]],
     }
     with open(path, "w") as f:
         json.dump(doc, f, indent=1, default=str)

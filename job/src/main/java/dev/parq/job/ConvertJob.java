@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import org.apache.flink.api.common.JobExecutionResult;
@@ -112,12 +113,24 @@ public final class ConvertJob {
         Settings.requiredOutput(config, "directory");
         try (JobEnvironment environment = begin(config)) {
             Settings settings = Settings.resolve(config);
-            prepareOutput(settings.output(), settings.overwrite());
+            boolean created = prepareOutput(settings.output(), settings.overwrite());
             StreamExecutionEnvironment env = environment.env();
             buildPipeline(env, settings);
 
-            JobExecutionResult result =
-                    execute(env, "parq convert to " + settings.output(), settings.totalBytes(), progress);
+            JobExecutionResult result;
+            try (UnfinishedOutput unfinished =
+                    UnfinishedOutput.watch(settings.output(), created, "the conversion", environment.embedded())) {
+                try {
+                    result = execute(env, "parq convert to " + settings.output(), settings.totalBytes(), progress,
+                            unfinished::jobStarted);
+                } catch (ConversionException | RuntimeException e) {
+                    unfinished.discard(e);
+                    throw e;
+                }
+                if (!unfinished.committed()) {
+                    throw ConversionException.failed("stopped before the conversion finished", null);
+                }
+            }
             long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             Manifest manifest = Manifest.collect(settings, counters(result), elapsedMs);
             manifest.checkCounts();
@@ -175,12 +188,19 @@ public final class ConvertJob {
     static JobExecutionResult execute(
             StreamExecutionEnvironment env, String jobName, long totalBytes, ProgressListener progress)
             throws ConversionException {
+        return execute(env, jobName, totalBytes, progress, client -> { });
+    }
+
+    /** As {@link #execute(StreamExecutionEnvironment, String, long, ProgressListener)}, telling {@code started} the job's client. */
+    static JobExecutionResult execute(StreamExecutionEnvironment env, String jobName, long totalBytes,
+            ProgressListener progress, Consumer<JobClient> started) throws ConversionException {
         JobClient client;
         try {
             client = env.executeAsync(jobName);
         } catch (Exception e) {
             throw ConversionException.failed("could not start the conversion: " + describe(e), e);
         }
+        started.accept(client);
         CompletableFuture<JobExecutionResult> done = client.getJobExecutionResult();
         try {
             while (true) {
@@ -250,7 +270,11 @@ public final class ConvertJob {
         return root.getClass().getSimpleName() + ": " + root.getMessage();
     }
 
-    private static void prepareOutput(Path output, boolean overwrite) throws ConversionException {
+    /**
+     * Makes {@code output} an empty directory: creates it, or empties it with {@code overwrite}.
+     * Returns whether it was created.
+     */
+    private static boolean prepareOutput(Path output, boolean overwrite) throws ConversionException {
         try {
             if (Files.exists(output) && !Files.isDirectory(output)) {
                 throw ConversionException.usage("output " + output + " exists and is not a directory");
@@ -268,7 +292,9 @@ public final class ConvertJob {
                     deleteContents(output);
                 }
             }
+            boolean created = !Files.isDirectory(output);
             Files.createDirectories(output);
+            return created;
         } catch (IOException e) {
             throw ConversionException.failed("cannot prepare output directory " + output + ": " + e, e);
         }

@@ -226,6 +226,11 @@ final class JobEnvironment implements AutoCloseable {
         return env;
     }
 
+    /** Whether the job runs in this process (an embedded cluster), not on a cluster a client points at. */
+    boolean embedded() {
+        return early != null;
+    }
+
     /** The cluster started ahead of the job, or null when not embedded. */
     EarlyMiniCluster earlyCluster() {
         return early;

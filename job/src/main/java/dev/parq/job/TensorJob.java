@@ -65,19 +65,25 @@ public final class TensorJob {
         long started = System.nanoTime();
         ConvertJob.Settings.requiredInputs(config);
         try (JobEnvironment environment = ConvertJob.begin(config)) {
-            return run(config, environment.env(), progress, started);
+            return run(config, environment, progress, started);
         }
     }
 
-    private static Result run(Configuration config, StreamExecutionEnvironment env, ProgressListener progress,
+    private static Result run(Configuration config, JobEnvironment environment, ProgressListener progress,
             long started) throws ConversionException {
         Settings settings = Settings.resolve(config);
         prepareOutput(settings);
+        StreamExecutionEnvironment env = environment.env();
         Exception failure = null;
-        try {
+        // A failure removes the segments below; so does a stop of the process while the job runs.
+        try (UnfinishedOutput unfinished = UnfinishedOutput.watch(
+                settings.segmentsDir(), true, "the tensor conversion", environment.embedded())) {
             buildPipeline(env, settings);
-            JobExecutionResult result = ConvertJob.execute(
-                    env, "parq tensor to " + settings.output(), settings.totalBytes(), progress);
+            JobExecutionResult result = ConvertJob.execute(env, "parq tensor to " + settings.output(),
+                    settings.totalBytes(), progress, unfinished::jobStarted);
+            if (!unfinished.committed()) {
+                throw ConversionException.failed("stopped before the tensor conversion finished", null);
+            }
             ConvertJob.Counters counters = ConvertJob.counters(result);
             long rows = assemble(settings);
             long rejected = countRejected(settings);

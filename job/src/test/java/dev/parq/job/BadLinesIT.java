@@ -129,6 +129,32 @@ class BadLinesIT {
         assertEquals(1, result.exitCode(), result.out() + result.err());
         long first = badOffsets.keySet().iterator().next();
         assertTrue(result.err().contains(input + ": bad line at byte " + first + ":"), result.err());
-        assertFalse(Files.exists(output.resolve("_SUCCESS")));
+        // The run created the directory, so it removes it again with its unfinished files: the same
+        // command with --on-error reject then runs into it without --overwrite.
+        assertFalse(Files.exists(output), "the failed run left its output directory behind");
+        Cli.Result again = Cli.run("convert", input.toString(), "-o", output.toString(), "--schema", SCHEMA,
+                "--no-progress", "--parallelism", "1", "--on-error", "reject");
+        assertEquals(0, again.exitCode(), again.out() + again.err());
+        assertTrue(Files.exists(output.resolve("_SUCCESS")));
+    }
+
+    @Test
+    void aFailedRunLeavesAnEmptyOutputDirectoryEmpty() throws Exception {
+        // Whole batches reach the writer before the bad line, so a part file is open when it fails.
+        Path late = dir.resolve("late-bad-line.ndjson");
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            lines.append("{\"id\":").append(i).append(",\"n\":1,\"s\":\"line ").append(i).append("\"}\n");
+        }
+        Files.writeString(late, lines + "{\"id\":1,\"n\":\"two\"}\n", StandardCharsets.UTF_8);
+        Path output = Files.createDirectories(dir.resolve("given"));
+        Cli.Result result = Cli.run("convert", late.toString(), "-o", output.toString(), "--schema", SCHEMA,
+                "--no-progress", "--parallelism", "1");
+        assertEquals(1, result.exitCode(), result.out() + result.err());
+        assertTrue(result.err().contains(late + ": bad line at byte " + lines.length() + ":"), result.err());
+        assertTrue(Files.isDirectory(output), "the directory the user made is kept");
+        try (Stream<Path> left = Files.list(output)) {
+            assertEquals(List.of(), left.toList(), "unfinished files were left behind");
+        }
     }
 }

@@ -205,6 +205,48 @@ class LauncherIT {
         assertFalse(err.contains("\tat "), "no stack trace: " + err);
     }
 
+    /**
+     * A conversion stopped with SIGTERM (as Ctrl-C or a container's stop would) while its writers
+     * hold unfinished part files says so and removes the output directory it created, so that the
+     * same command can run again.
+     */
+    @Test
+    void aStoppedConversionRemovesItsUnfinishedOutput() throws Exception {
+        Path conf = Files.createDirectories(dir.resolve("conf"));
+        // Slow writers keep the job running until the test stops it.
+        Files.writeString(conf.resolve("config.yaml"), "parq.test.sink-batch-delay: 500 ms\nparq.parse.batch-rows: 64\n");
+        Path output = dir.resolve("out");
+        ProcessBuilder builder = new ProcessBuilder("java", "-Xmx256m", "-jar", JAR.toString(), "convert",
+                SAMPLE.toString(), "-o", output.toString(), "--no-progress")
+                .redirectOutput(dir.resolve("stdout").toFile())
+                .redirectError(dir.resolve("stderr").toFile());
+        builder.environment().put("FLINK_CONF_DIR", conf.toString());
+        Process process = builder.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (inProgressFiles(output).isEmpty()) {
+            assertTrue(process.isAlive(), "parq ended before it was stopped: "
+                    + Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
+            assertTrue(System.nanoTime() < deadline, "no part file was started within a minute");
+            Thread.sleep(50);
+        }
+        process.destroy();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "parq did not stop");
+        String err = Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8);
+        assertEquals(143, process.exitValue(), err);
+        assertTrue(err.contains("parq: stopped before the conversion finished; its unfinished output in " + output
+                + " was removed"), err);
+        assertFalse(Files.exists(output), "the output directory is still there");
+    }
+
+    private static List<Path> inProgressFiles(Path directory) throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.filter(f -> f.getFileName().toString().contains(".inprogress.")).toList();
+        }
+    }
+
     /** {@code ./parq} on the JDK that runs this test, named by JAVA_HOME: a class data sharing archive. */
     @Test
     void launcherRecordsItsStartUpCacheOnceAndStartsFromIt() throws Exception {

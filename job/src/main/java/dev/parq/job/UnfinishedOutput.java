@@ -1,0 +1,155 @@
+package dev.parq.job;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.apache.flink.core.execution.JobClient;
+
+/**
+ * What a run writes before its job has finished: a directory that was empty or absent when the
+ * run began, and that holds only unfinished files (Flink's hidden in-progress part files) until
+ * the job commits them. A run that fails, or an embedded run whose process is stopped (Ctrl-C,
+ * SIGTERM), removes it again, so that the directory is left as the run found it: absent if the
+ * run created it, else empty. Without that, the next run into the same directory would be told
+ * that it is not empty while {@code ls} shows nothing in it.
+ *
+ * <p>Under {@code flink run} the job runs on the cluster and goes on when the client process is
+ * stopped, so the process's stop removes nothing there; a failure still does, since the job has
+ * ended by then.
+ */
+final class UnfinishedOutput implements AutoCloseable {
+
+    /** How long a stopped process waits for its job to be cancelled before removing the files. */
+    private static final long CANCEL_WAIT_SECONDS = 5;
+
+    private final Path directory;
+    private final boolean created;
+    private final String what;
+    private final PrintStream messages;
+    private final Thread hook;
+    private volatile JobClient job;
+    private boolean committed;
+    private boolean stopped;
+
+    private UnfinishedOutput(Path directory, boolean created, String what, boolean embedded, PrintStream messages) {
+        this.directory = directory;
+        this.created = created;
+        this.what = what;
+        this.messages = messages;
+        this.hook = embedded ? new Thread(this::processStopping, "parq-unfinished-output") : null;
+        if (hook != null) {
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+    }
+
+    /**
+     * Watches {@code directory}, which the run has just prepared: {@code created} says whether the
+     * run created it (else it was empty). {@code what} names the run in the message a stopped
+     * process prints ("the conversion"). With {@code embedded}, a stop of this process removes it.
+     */
+    static UnfinishedOutput watch(Path directory, boolean created, String what, boolean embedded) {
+        return new UnfinishedOutput(directory, created, what, embedded, System.err);
+    }
+
+    /** The job that writes into the directory, cancelled first if the process is stopped. */
+    void jobStarted(JobClient client) {
+        this.job = client;
+    }
+
+    /**
+     * The job has finished and its files are committed: from now on nothing is removed. False if
+     * the process is already being stopped and the directory removed (the run must not go on).
+     */
+    synchronized boolean committed() {
+        if (!stopped) {
+            committed = true;
+        }
+        return committed;
+    }
+
+    /** The run failed before its job committed: removes the directory's unfinished files. */
+    void discard(Exception failure) {
+        synchronized (this) {
+            if (committed || stopped) {
+                return;
+            }
+            stopped = true;
+        }
+        try {
+            remove();
+        } catch (IOException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /** Ends the watch: a later stop of the process removes nothing. */
+    @Override
+    public void close() {
+        if (hook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or has run
+            }
+        }
+    }
+
+    private synchronized boolean stopWhileUnfinished() {
+        if (committed || stopped) {
+            return false;
+        }
+        stopped = true;
+        return true;
+    }
+
+    private void processStopping() {
+        if (!stopWhileUnfinished()) {
+            return;
+        }
+        JobClient client = job;
+        if (client != null) {
+            try {
+                client.cancel().get(CANCEL_WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                // The process is going away, and its job with it; the files are removed all the same.
+            }
+        }
+        try {
+            remove();
+            messages.println("parq: stopped before " + what + " finished; its unfinished output in " + directory
+                    + " was removed");
+        } catch (IOException e) {
+            messages.println("parq: stopped before " + what + " finished; could not remove its unfinished output in "
+                    + directory + ": " + e);
+        }
+        messages.flush();
+    }
+
+    private void remove() throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return;
+        }
+        // Tasks being cancelled may still be closing their files: what vanishes meanwhile is fine.
+        try (Stream<Path> entries = Files.walk(directory)) {
+            for (Path path : entries.sorted(Comparator.comparingInt(Path::getNameCount).reversed()).toList()) {
+                if (!path.equals(directory)) {
+                    Files.deleteIfExists(path);
+                }
+            }
+        } catch (UncheckedIOException e) {
+            if (!(e.getCause() instanceof NoSuchFileException)) {
+                throw e.getCause();
+            }
+        }
+        if (created) {
+            Files.deleteIfExists(directory);
+        }
+    }
+}
