@@ -258,6 +258,11 @@ public final class ConvertJob {
             if (t instanceof BadLineException) {
                 return t.getMessage();
             }
+            if (t instanceof OutOfMemoryError) {
+                return "a task ran out of memory (" + t.getMessage() + "): very long lines, or very wide rows, need"
+                        + " a larger heap (./parq: PARQ_JAVA_OPTS=-Xmx2g; a Flink cluster:"
+                        + " taskmanager.memory.task.heap.size)";
+            }
             String text = String.valueOf(t.getMessage());
             if (text.contains(BAD_LINE)) {
                 return text.trim();

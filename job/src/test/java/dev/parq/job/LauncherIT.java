@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -236,6 +237,34 @@ class LauncherIT {
         assertTrue(err.contains("parq: stopped before the conversion finished; its unfinished output in " + output
                 + " was removed"), err);
         assertFalse(Files.exists(output), "the output directory is still there");
+    }
+
+    /**
+     * A line longer than a sixteenth of the heap fails the conversion, even with --on-error reject,
+     * with a message that names it and the heap that would take it, rather than running out of
+     * memory somewhere in the writer.
+     */
+    @Test
+    void aLineTooLongForTheHeapIsNamedWithTheHeapItNeeds() throws Exception {
+        Path input = dir.resolve("long-line.ndjson");
+        String first = "{\"id\":1,\"s\":\"a\"}\n";
+        String longLine = "{\"id\":2,\"s\":\"" + "x".repeat(12 << 20) + "\"}\n";
+        Files.writeString(input, first + longLine + first, StandardCharsets.US_ASCII);
+        Path output = dir.resolve("out");
+        Process process = new ProcessBuilder("java", "-Xmx128m", "-jar", JAR.toString(), "convert", input.toString(),
+                "-o", output.toString(), "--schema", "id BIGINT, s STRING", "--on-error", "reject", "--no-progress")
+                .redirectOutput(dir.resolve("stdout").toFile())
+                .redirectError(dir.resolve("stderr").toFile())
+                .start();
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "parq did not finish");
+        String err = Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8);
+        assertEquals(1, process.exitValue(), err);
+        assertTrue(err.startsWith("parq: " + input + ": bad line at byte " + first.length() + ": the line is "
+                + String.format(Locale.ROOT, "%,d", longLine.length()) + " bytes long, and this JVM takes lines of up to"),
+                err);
+        assertTrue(err.contains("PARQ_JAVA_OPTS=-Xmx1g"), err);
+        assertFalse(err.contains("OutOfMemoryError"), err);
+        assertFalse(Files.exists(output));
     }
 
     private static List<Path> inProgressFiles(Path directory) throws IOException {

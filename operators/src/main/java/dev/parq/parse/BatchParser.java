@@ -2,6 +2,7 @@ package dev.parq.parse;
 
 import java.nio.ByteBuffer;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 
 import org.apache.arrow.memory.BufferAllocator;
@@ -46,10 +47,18 @@ public final class BatchParser implements AutoCloseable {
     private static final int MAX_INLINE_PAUSE = 1024;
     /** What the inline path returns for a line that goes on past the end of the window. */
     private static final int CUT = -2;
+    /**
+     * The longest line this JVM's heap takes, as a fraction of it: on its way to a Parquet page a
+     * value is copied several times (the window, the page, its statistics, the compressed page),
+     * and with the launcher's 256 MiB heap a line of 20 MiB converted while one of 30 MiB ran out
+     * of heap.
+     */
+    private static final int HEAP_PER_LINE = 16;
 
     private final VectorSchemaRoot root;
     private final int maxRows;
     private final BadLineHandler onBadLine;
+    private final long maxLineBytes;
     private final Tokenizer tokenizer = new Tokenizer();
     private final UnknownKeys unknownKeys = new UnknownKeys();
     private final StructDecoder lineDecoder;
@@ -59,7 +68,7 @@ public final class BatchParser implements AutoCloseable {
     private int nextInlinePause = 1;
 
     /** A copy of buf[windowStart, windowEnd), the part of the range being tokenized. */
-    private byte[] window = new byte[WINDOW_BYTES];
+    private byte[] window;
     private int windowStart;
     private int windowEnd;
 
@@ -76,6 +85,20 @@ public final class BatchParser implements AutoCloseable {
 
     /** With inline false, every line goes through the tokenizer: for tests that compare the paths. */
     BatchParser(RowType schema, BufferAllocator allocator, int maxRows, BadLineHandler onBadLine, boolean inline) {
+        this(schema, allocator, maxRows, onBadLine, inline, defaultMaxLineBytes());
+    }
+
+    /**
+     * With lines of up to {@code maxLineBytes}, the line feed included; a longer one fails the
+     * conversion, whatever the bad-line handler, since rejecting it would take as much memory.
+     */
+    BatchParser(RowType schema, BufferAllocator allocator, int maxRows, BadLineHandler onBadLine, boolean inline,
+            long maxLineBytes) {
+        if (maxLineBytes < 1 || maxLineBytes > Integer.MAX_VALUE - 16) {
+            throw new IllegalArgumentException("maxLineBytes out of range: " + maxLineBytes);
+        }
+        this.maxLineBytes = maxLineBytes;
+        this.window = new byte[(int) Math.min(WINDOW_BYTES, maxLineBytes)];
         this.inline = inline && inlineSuits(schema);
         if (maxRows <= 0) {
             throw new IllegalArgumentException("maxRows must be positive, got " + maxRows);
@@ -110,7 +133,7 @@ public final class BatchParser implements AutoCloseable {
         try {
             while (pos < to && rows < maxRows) {
                 if (pos >= windowEnd) {
-                    fillWindow(buf, pos, to, windowEnd == from ? FIRST_WINDOW_BYTES : window.length);
+                    fillWindow(buf, pos, to, windowEnd == from ? Math.min(FIRST_WINDOW_BYTES, window.length) : window.length);
                 }
                 int limit = windowEnd - windowStart;
                 int lineStart = pos - windowStart;
@@ -128,7 +151,10 @@ public final class BatchParser implements AutoCloseable {
                     unknownKeys.discard();
                     boolean lineFillsWindow = pos == windowStart && limit == window.length;
                     if (lineFillsWindow) {
-                        window = new byte[(int) Math.min(2L * window.length, Integer.MAX_VALUE - 16)];
+                        if (window.length >= maxLineBytes) {
+                            throw tooLong(buf, pos, to, file, fileOffset + (pos - from));
+                        }
+                        window = new byte[(int) Math.min(2L * window.length, maxLineBytes)];
                     }
                     fillWindow(buf, pos, to, window.length);
                     continue;
@@ -152,6 +178,30 @@ public final class BatchParser implements AutoCloseable {
             publishRowCount();
         }
         return pos;
+    }
+
+    /** The longest line a parser takes by default: a sixteenth of the JVM's heap. */
+    static long defaultMaxLineBytes() {
+        return Math.min(Runtime.getRuntime().maxMemory() / HEAP_PER_LINE, Integer.MAX_VALUE - 16);
+    }
+
+    /** The longest line this parser takes, its line feed included. */
+    public long maxLineBytes() {
+        return maxLineBytes;
+    }
+
+    private BadLineException tooLong(ByteBuffer buf, int start, int to, String file, long offset) {
+        int end = start;
+        while (end < to && buf.get(end) != '\n') {
+            end++;
+        }
+        long length = (end < to ? end + 1 : end) - start;
+        // The JVM reports a little less heap than -Xmx gives it (a survivor space less): a fifth more.
+        long heapGiB = Math.max(1, ((length + 1) * HEAP_PER_LINE * 5 / 4 + (1L << 30) - 1) >> 30);
+        return new BadLineException(file, offset, String.format(Locale.ROOT,
+                "the line is %,d bytes long, and this JVM takes lines of up to %,d bytes (a sixteenth of its"
+                        + " heap); run it with a heap of %d GiB or more (./parq: PARQ_JAVA_OPTS=-Xmx%dg)",
+                length, maxLineBytes, heapGiB, heapGiB));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.parq.parse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -265,6 +266,40 @@ class InlinePathTest {
             assertTrue(h.parser.windowRefills() > 0);
             assertTrue(h.parser.batch().contentToTSVString().contains("x".repeat(1_500_000)));
         }
+    }
+
+    @Test
+    void aLineLongerThanTheParserTakesFailsNamingItsOffsetAndLengthWhateverTheHandler() {
+        int limit = 3_000_000;
+        String first = COMMON + "\n";
+        int firstBytes = first.getBytes(StandardCharsets.UTF_8).length;
+        for (boolean inline : new boolean[] {true, false}) {
+            // The limit counts the line feed; a last line without one may take all of it.
+            for (String text : new String[] {first + string(limit - 1) + "\n" + first, first + string(limit)}) {
+                try (ParserHarness h = new ParserHarness(SCHEMA, 100, inline, limit)) {
+                    assertEquals(text.getBytes(StandardCharsets.UTF_8).length, h.parse(text));
+                    assertEquals(List.of(), h.bad);
+                    assertTrue(h.value("s", 1).toString().matches("x{" + (text.endsWith("}") ? limit - 8 : limit - 9) + "}"));
+                }
+            }
+            for (String text : new String[] {first + string(limit) + "\n" + first, first + string(limit + 1)}) {
+                try (ParserHarness h = new ParserHarness(SCHEMA, 100, inline, limit)) {
+                    BadLineException e = assertThrows(BadLineException.class, () -> h.parse(text));
+                    assertEquals(ParserHarness.FILE, e.file());
+                    assertEquals(firstBytes, e.offset());
+                    assertTrue(e.reason().startsWith("the line is 3,000,001 bytes long, and this JVM takes lines of up"
+                            + " to 3,000,000 bytes"), e.reason());
+                    assertTrue(e.reason().contains("PARQ_JAVA_OPTS=-Xmx1g"), e.reason());
+                    // Not handed to the handler: rejecting the line would take as much memory as converting it.
+                    assertEquals(List.of(), h.bad);
+                }
+            }
+        }
+    }
+
+    /** A line {"s":"xx...x"} of {@code bytes} bytes. */
+    private static String string(int bytes) {
+        return "{\"s\":\"" + "x".repeat(bytes - 8) + "\"}";
     }
 
     @Test

@@ -35,6 +35,12 @@ final class ParserHarness implements AutoCloseable {
         parser = new BatchParser(TableSchema.parse(columns).rowType(), allocator, maxRows, this::record, inline);
     }
 
+    /** Taking lines of up to maxLineBytes. */
+    ParserHarness(String columns, int maxRows, boolean inline, long maxLineBytes) {
+        parser = new BatchParser(TableSchema.parse(columns).rowType(), allocator, maxRows, this::record, inline,
+                maxLineBytes);
+    }
+
     private void record(String file, long offset, String reason, ByteBuffer buf, int lineStart, int lineEnd) {
         byte[] line = new byte[lineEnd - lineStart];
         buf.get(lineStart, line);
