@@ -21,18 +21,21 @@ import org.apache.flink.core.execution.JobClient;
  * that it is not empty while {@code ls} shows nothing in it.
  *
  * <p>Under {@code flink run} the job runs on the cluster and goes on when the client process is
- * stopped, so the process's stop removes nothing there; a failure still does, since the job has
- * ended by then.
+ * stopped, so the process's stop removes nothing there; a failure removes the files once the
+ * cluster says the job has ended.
  */
 final class UnfinishedOutput implements AutoCloseable {
 
     /** How long a stopped process waits for its job to be cancelled before removing the files. */
     private static final long CANCEL_WAIT_SECONDS = 5;
+    /** How long a failed run asks a cluster whether its job has ended. */
+    private static final long STATUS_WAIT_SECONDS = 10;
 
     private final Path directory;
     private final boolean created;
     private final String what;
     private final PrintStream messages;
+    private final boolean embedded;
     private final Thread hook;
     private volatile JobClient job;
     private boolean committed;
@@ -43,6 +46,7 @@ final class UnfinishedOutput implements AutoCloseable {
         this.created = created;
         this.what = what;
         this.messages = messages;
+        this.embedded = embedded;
         this.hook = embedded ? new Thread(this::processStopping, "parq-unfinished-output") : null;
         if (hook != null) {
             Runtime.getRuntime().addShutdownHook(hook);
@@ -74,8 +78,14 @@ final class UnfinishedOutput implements AutoCloseable {
         return committed;
     }
 
-    /** The run failed before its job committed: removes the directory's unfinished files. */
+    /**
+     * The run failed before its job committed: removes the directory's unfinished files, unless
+     * the job runs on a cluster that does not say it has ended (it may still be writing there).
+     */
     void discard(Exception failure) {
+        if (!embedded && job != null && !ended(job)) {
+            return;
+        }
         synchronized (this) {
             if (committed || stopped) {
                 return;
@@ -98,6 +108,14 @@ final class UnfinishedOutput implements AutoCloseable {
             } catch (IllegalStateException shuttingDown) {
                 // the hook is running or has run
             }
+        }
+    }
+
+    private static boolean ended(JobClient client) {
+        try {
+            return client.getJobStatus().get(STATUS_WAIT_SECONDS, TimeUnit.SECONDS).isGloballyTerminalState();
+        } catch (Exception e) {
+            return false;
         }
     }
 

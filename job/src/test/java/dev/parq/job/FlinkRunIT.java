@@ -147,6 +147,8 @@ class FlinkRunIT {
         assertNotEquals(0, run.exitCode(), failure(run));
         assertEquals("FAILED", jobState("parq convert to " + output), failure(run));
         assertTrue((run.out() + run.err()).contains(input + ": bad line at byte " + badLineOffset), failure(run));
+        // The job has ended on the cluster, so the client removes the directory it created for it.
+        assertFalse(Files.exists(output), "the failed run left " + output + " behind");
         assertTrue(cluster.isRunning(), "a failed job must not take the cluster down\n" + cluster.diagnostics());
     }
 
