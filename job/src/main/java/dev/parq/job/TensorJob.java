@@ -72,15 +72,25 @@ public final class TensorJob {
     private static Result run(Configuration config, JobEnvironment environment, ProgressListener progress,
             long started) throws ConversionException {
         Settings settings = Settings.resolve(config);
+        boolean noRejectedBefore = !Files.isDirectory(settings.rejectedDir());
         prepareOutput(settings);
         StreamExecutionEnvironment env = environment.env();
         Exception failure = null;
-        // A failure removes the segments below; so does a stop of the process while the job runs.
+        // A failure or a stop of the process while the job runs removes the segments and the
+        // unfinished files of rejected lines (the segments also go at the end, below).
         try (UnfinishedOutput unfinished = UnfinishedOutput.watch(
-                settings.segmentsDir(), true, "the tensor conversion", environment.embedded())) {
+                List.of(new UnfinishedOutput.Directory(settings.segmentsDir(), true),
+                        new UnfinishedOutput.Directory(settings.rejectedDir(), noRejectedBefore)),
+                "the tensor conversion", environment.embedded())) {
             buildPipeline(env, settings);
-            JobExecutionResult result = ConvertJob.execute(env, "parq tensor to " + settings.output(),
-                    settings.totalBytes(), progress, unfinished::jobStarted);
+            JobExecutionResult result;
+            try {
+                result = ConvertJob.execute(env, "parq tensor to " + settings.output(),
+                        settings.totalBytes(), progress, unfinished::jobStarted);
+            } catch (ConversionException | RuntimeException e) {
+                unfinished.discard(e);
+                throw e;
+            }
             if (!unfinished.committed()) {
                 throw ConversionException.failed("stopped before the tensor conversion finished", null);
             }

@@ -7,18 +7,20 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.apache.flink.core.execution.JobClient;
 
 /**
- * What a run writes before its job has finished: a directory that was empty or absent when the
- * run began, and that holds only unfinished files (Flink's hidden in-progress part files) until
+ * What a run writes before its job has finished: directories that were empty or absent when the
+ * run began, and that hold only unfinished files (Flink's hidden in-progress part files) until
  * the job commits them. A run that fails, or an embedded run whose process is stopped (Ctrl-C,
- * SIGTERM), removes it again, so that the directory is left as the run found it: absent if the
- * run created it, else empty. Without that, the next run into the same directory would be told
- * that it is not empty while {@code ls} shows nothing in it.
+ * SIGTERM), removes them again, so that each directory is left as the run found it: absent if it
+ * was, else empty. Without that, the next run into the same directory would be told that it is
+ * not empty while {@code ls} shows nothing in it.
  *
  * <p>Under {@code flink run} the job runs on the cluster and goes on when the client process is
  * stopped, so the process's stop removes nothing there; a failure removes the files once the
@@ -31,8 +33,7 @@ final class UnfinishedOutput implements AutoCloseable {
     /** How long a failed run asks a cluster whether its job has ended. */
     private static final long STATUS_WAIT_SECONDS = 10;
 
-    private final Path directory;
-    private final boolean created;
+    private final List<Directory> directories;
     private final String what;
     private final PrintStream messages;
     private final boolean embedded;
@@ -41,9 +42,11 @@ final class UnfinishedOutput implements AutoCloseable {
     private boolean committed;
     private boolean stopped;
 
-    private UnfinishedOutput(Path directory, boolean created, String what, boolean embedded, PrintStream messages) {
-        this.directory = directory;
-        this.created = created;
+    /** A directory the run writes into, and whether it was absent before the run (else empty). */
+    record Directory(Path path, boolean absentBefore) {}
+
+    private UnfinishedOutput(List<Directory> directories, String what, boolean embedded, PrintStream messages) {
+        this.directories = List.copyOf(directories);
         this.what = what;
         this.messages = messages;
         this.embedded = embedded;
@@ -59,7 +62,12 @@ final class UnfinishedOutput implements AutoCloseable {
      * process prints ("the conversion"). With {@code embedded}, a stop of this process removes it.
      */
     static UnfinishedOutput watch(Path directory, boolean created, String what, boolean embedded) {
-        return new UnfinishedOutput(directory, created, what, embedded, System.err);
+        return watch(List.of(new Directory(directory, created)), what, embedded);
+    }
+
+    /** As {@link #watch(Path, boolean, String, boolean)}, for several directories. */
+    static UnfinishedOutput watch(List<Directory> directories, String what, boolean embedded) {
+        return new UnfinishedOutput(directories, what, embedded, System.err);
     }
 
     /** The job that writes into the directory, cancelled first if the process is stopped. */
@@ -139,18 +147,25 @@ final class UnfinishedOutput implements AutoCloseable {
                 // The process is going away, and its job with it; the files are removed all the same.
             }
         }
+        String where = directories.stream().map(d -> d.path().toString()).collect(Collectors.joining(" and "));
         try {
             remove();
-            messages.println("parq: stopped before " + what + " finished; its unfinished output in " + directory
+            messages.println("parq: stopped before " + what + " finished; its unfinished output in " + where
                     + " was removed");
         } catch (IOException e) {
             messages.println("parq: stopped before " + what + " finished; could not remove its unfinished output in "
-                    + directory + ": " + e);
+                    + where + ": " + e);
         }
         messages.flush();
     }
 
     private void remove() throws IOException {
+        for (Directory directory : directories) {
+            remove(directory.path(), directory.absentBefore());
+        }
+    }
+
+    private static void remove(Path directory, boolean absentBefore) throws IOException {
         if (!Files.isDirectory(directory)) {
             return;
         }
@@ -166,7 +181,7 @@ final class UnfinishedOutput implements AutoCloseable {
                 throw e.getCause();
             }
         }
-        if (created) {
+        if (absentBefore) {
             Files.deleteIfExists(directory);
         }
     }

@@ -38,7 +38,12 @@ class LauncherIT {
     record Run(int exit, String out, String err) {}
 
     private Run parq(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("java", "-Xmx768m", "-jar", JAR.toString()));
+        return parqWithHeap("768m", args);
+    }
+
+    /** {@code java -Xmx<heap> -jar parq.jar args}, to its end. */
+    private Run parqWithHeap(String heap, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("java", "-Xmx" + heap, "-jar", JAR.toString()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command)
                 .redirectOutput(dir.resolve("stdout").toFile())
@@ -251,20 +256,43 @@ class LauncherIT {
         String longLine = "{\"id\":2,\"s\":\"" + "x".repeat(12 << 20) + "\"}\n";
         Files.writeString(input, first + longLine + first, StandardCharsets.US_ASCII);
         Path output = dir.resolve("out");
-        Process process = new ProcessBuilder("java", "-Xmx128m", "-jar", JAR.toString(), "convert", input.toString(),
-                "-o", output.toString(), "--schema", "id BIGINT, s STRING", "--on-error", "reject", "--no-progress")
-                .redirectOutput(dir.resolve("stdout").toFile())
-                .redirectError(dir.resolve("stderr").toFile())
-                .start();
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "parq did not finish");
-        String err = Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8);
-        assertEquals(1, process.exitValue(), err);
+        Run run = parqWithHeap("128m", "convert", input.toString(), "-o", output.toString(),
+                "--schema", "id BIGINT, s STRING", "--on-error", "reject", "--no-progress");
+        String err = run.err();
+        assertEquals(1, run.exit(), err);
         assertTrue(err.startsWith("parq: " + input + ": bad line at byte " + first.length() + ": the line is "
                 + String.format(Locale.ROOT, "%,d", longLine.length()) + " bytes long, and this JVM takes lines of up to"),
                 err);
         assertTrue(err.contains("PARQ_JAVA_OPTS=-Xmx1g"), err);
         assertFalse(err.contains("OutOfMemoryError"), err);
         assertFalse(Files.exists(output));
+    }
+
+    /**
+     * A tensor run that fails after it began writing rejected lines leaves neither those unfinished
+     * files nor its segments behind, so that it can run again without --overwrite.
+     */
+    @Test
+    void aFailedTensorRunLeavesNoRejectedOrSegmentFilesBehind() throws Exception {
+        Path input = dir.resolve("tensor-input.ndjson");
+        StringBuilder text = new StringBuilder("{\"x\":\"not a number\"}\n");
+        for (int i = 0; i < 20_000; i++) {
+            text.append("{\"x\":").append(i).append("}\n");
+        }
+        text.append("{\"x\":1,\"pad\":\"").append("p".repeat(12 << 20)).append("\"}\n");
+        Files.writeString(input, text, StandardCharsets.US_ASCII);
+        Path output = dir.resolve("array.mmap");
+        Run run = parqWithHeap("128m", "tensor", input.toString(), "-o", output.toString(), "--columns", "x",
+                "--on-error", "reject", "--no-progress");
+        String err = run.err();
+        assertEquals(1, run.exit(), err);
+        assertTrue(err.contains(": bad line at byte " + (text.length() - (12 << 20) - 17) + ": the line is "), err);
+        try (Stream<Path> left = Files.list(dir)) {
+            List<String> names = left.map(f -> f.getFileName().toString()).toList();
+            assertFalse(names.contains("array.mmap.rejected"), names.toString());
+            assertFalse(names.contains(".array.mmap.segments"), names.toString());
+            assertFalse(names.contains("array.mmap"), names.toString());
+        }
     }
 
     private static List<Path> inProgressFiles(Path directory) throws IOException {
