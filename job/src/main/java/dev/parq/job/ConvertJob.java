@@ -3,6 +3,7 @@ package dev.parq.job;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -120,16 +121,8 @@ public final class ConvertJob {
             JobExecutionResult result;
             try (UnfinishedOutput unfinished =
                     UnfinishedOutput.watch(settings.output(), created, "the conversion", environment.embedded())) {
-                try {
-                    result = execute(env, "parq convert to " + settings.output(), settings.totalBytes(), progress,
-                            unfinished::jobStarted);
-                } catch (ConversionException | RuntimeException e) {
-                    unfinished.discard(e);
-                    throw e;
-                }
-                if (!unfinished.committed()) {
-                    throw ConversionException.failed("stopped before the conversion finished", null);
-                }
+                result = unfinished.execute(env, "parq convert to " + settings.output(), settings.totalBytes(),
+                        progress);
             }
             long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             Manifest manifest = Manifest.collect(settings, counters(result), elapsedMs);
@@ -182,16 +175,9 @@ public final class ConvertJob {
     }
 
     /**
-     * Runs the job to its end, telling {@code progress} (if not null) about the bytes parsed of
-     * {@code totalBytes} about once a second.
+     * Runs the job to its end, telling {@code started} its client once it is submitted and
+     * {@code progress} (if not null) about the bytes parsed of {@code totalBytes} about once a second.
      */
-    static JobExecutionResult execute(
-            StreamExecutionEnvironment env, String jobName, long totalBytes, ProgressListener progress)
-            throws ConversionException {
-        return execute(env, jobName, totalBytes, progress, client -> { });
-    }
-
-    /** As {@link #execute(StreamExecutionEnvironment, String, long, ProgressListener)}, telling {@code started} the job's client. */
     static JobExecutionResult execute(StreamExecutionEnvironment env, String jobName, long totalBytes,
             ProgressListener progress, Consumer<JobClient> started) throws ConversionException {
         JobClient client;
@@ -305,12 +291,20 @@ public final class ConvertJob {
         }
     }
 
+    /**
+     * Deletes everything in {@code directory}, deepest first. What vanishes meanwhile (the files of
+     * tasks being cancelled) counts as deleted.
+     */
     static void deleteContents(Path directory) throws IOException {
         try (Stream<Path> entries = Files.walk(directory)) {
             for (Path path : entries.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
                 if (!path.equals(directory)) {
-                    Files.delete(path);
+                    Files.deleteIfExists(path);
                 }
+            }
+        } catch (UncheckedIOException e) {
+            if (!(e.getCause() instanceof NoSuchFileException)) {
+                throw e.getCause();
             }
         }
     }

@@ -72,8 +72,7 @@ public final class TensorJob {
     private static Result run(Configuration config, JobEnvironment environment, ProgressListener progress,
             long started) throws ConversionException {
         Settings settings = Settings.resolve(config);
-        boolean noRejectedBefore = !Files.isDirectory(settings.rejectedDir());
-        prepareOutput(settings);
+        boolean noRejectedBefore = prepareOutput(settings);
         StreamExecutionEnvironment env = environment.env();
         Exception failure = null;
         // A failure or a stop of the process while the job runs removes the segments and the
@@ -83,17 +82,8 @@ public final class TensorJob {
                         new UnfinishedOutput.Directory(settings.rejectedDir(), noRejectedBefore)),
                 "the tensor conversion", environment.embedded())) {
             buildPipeline(env, settings);
-            JobExecutionResult result;
-            try {
-                result = ConvertJob.execute(env, "parq tensor to " + settings.output(),
-                        settings.totalBytes(), progress, unfinished::jobStarted);
-            } catch (ConversionException | RuntimeException e) {
-                unfinished.discard(e);
-                throw e;
-            }
-            if (!unfinished.committed()) {
-                throw ConversionException.failed("stopped before the tensor conversion finished", null);
-            }
+            JobExecutionResult result = unfinished.execute(env, "parq tensor to " + settings.output(),
+                    settings.totalBytes(), progress);
             ConvertJob.Counters counters = ConvertJob.counters(result);
             long rows = assemble(settings);
             long rejected = countRejected(settings);
@@ -161,7 +151,8 @@ public final class TensorJob {
         }
     }
 
-    private static void prepareOutput(Settings settings) throws ConversionException {
+    /** Clears the way for the run's output; returns whether there was no directory of rejected lines. */
+    private static boolean prepareOutput(Settings settings) throws ConversionException {
         Path output = settings.output();
         Path rejected = settings.rejectedDir();
         try {
@@ -178,11 +169,13 @@ public final class TensorJob {
                 throw ConversionException.usage((Files.exists(output) ? "output " + output : rejected)
                         + " exists; pass --overwrite to replace it");
             }
-            if (Files.isDirectory(rejected)) {
+            boolean noRejected = !Files.isDirectory(rejected);
+            if (!noRejected) {
                 ConvertJob.deleteContents(rejected);
             }
             deleteSegments(settings.segmentsDir());
             Files.createDirectories(settings.segmentsDir());
+            return noRejected;
         } catch (IOException e) {
             throw ConversionException.failed("cannot prepare output " + output + ": " + e, e);
         }

@@ -1,18 +1,15 @@
 package dev.parq.job;
 
 import java.io.IOException;
-import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
+import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * What a run writes before its job has finished: directories that were empty or absent when the
@@ -35,9 +32,9 @@ final class UnfinishedOutput implements AutoCloseable {
 
     private final List<Directory> directories;
     private final String what;
-    private final PrintStream messages;
     private final boolean embedded;
     private final Thread hook;
+    /** The job's client once it is submitted: cancelled first if the process is stopped. */
     private volatile JobClient job;
     private boolean committed;
     private boolean stopped;
@@ -45,10 +42,9 @@ final class UnfinishedOutput implements AutoCloseable {
     /** A directory the run writes into, and whether it was absent before the run (else empty). */
     record Directory(Path path, boolean absentBefore) {}
 
-    private UnfinishedOutput(List<Directory> directories, String what, boolean embedded, PrintStream messages) {
+    private UnfinishedOutput(List<Directory> directories, String what, boolean embedded) {
         this.directories = List.copyOf(directories);
         this.what = what;
-        this.messages = messages;
         this.embedded = embedded;
         this.hook = embedded ? new Thread(this::processStopping, "parq-unfinished-output") : null;
         if (hook != null) {
@@ -67,19 +63,31 @@ final class UnfinishedOutput implements AutoCloseable {
 
     /** As {@link #watch(Path, boolean, String, boolean)}, for several directories. */
     static UnfinishedOutput watch(List<Directory> directories, String what, boolean embedded) {
-        return new UnfinishedOutput(directories, what, embedded, System.err);
-    }
-
-    /** The job that writes into the directory, cancelled first if the process is stopped. */
-    void jobStarted(JobClient client) {
-        this.job = client;
+        return new UnfinishedOutput(directories, what, embedded);
     }
 
     /**
-     * The job has finished and its files are committed: from now on nothing is removed. False if
-     * the process is already being stopped and the directory removed (the run must not go on).
+     * Runs the job that writes into the directories to its end ({@link ConvertJob#execute}). If it
+     * fails, its unfinished files are removed; once it has finished, its files are committed and
+     * nothing is removed any more. Fails too if the process is being stopped meanwhile.
      */
-    synchronized boolean committed() {
+    JobExecutionResult execute(StreamExecutionEnvironment env, String jobName, long totalBytes,
+            ProgressListener progress) throws ConversionException {
+        JobExecutionResult result;
+        try {
+            result = ConvertJob.execute(env, jobName, totalBytes, progress, client -> job = client);
+        } catch (ConversionException | RuntimeException e) {
+            discard(e);
+            throw e;
+        }
+        if (!commit()) {
+            throw ConversionException.failed("stopped before " + what + " finished", null);
+        }
+        return result;
+    }
+
+    /** The job's files are committed: false if the process is being stopped and they removed. */
+    private synchronized boolean commit() {
         if (!stopped) {
             committed = true;
         }
@@ -87,18 +95,15 @@ final class UnfinishedOutput implements AutoCloseable {
     }
 
     /**
-     * The run failed before its job committed: removes the directory's unfinished files, unless
-     * the job runs on a cluster that does not say it has ended (it may still be writing there).
+     * The run failed before its job committed: removes the unfinished files, unless the job runs
+     * on a cluster that does not say it has ended (it may still be writing there).
      */
-    void discard(Exception failure) {
+    private void discard(Exception failure) {
         if (!embedded && job != null && !ended(job)) {
             return;
         }
-        synchronized (this) {
-            if (committed || stopped) {
-                return;
-            }
-            stopped = true;
+        if (!stopWhileUnfinished()) {
+            return;
         }
         try {
             remove();
@@ -127,6 +132,7 @@ final class UnfinishedOutput implements AutoCloseable {
         }
     }
 
+    /** Marks the run as stopped, unless it has committed or was stopped already. */
     private synchronized boolean stopWhileUnfinished() {
         if (committed || stopped) {
             return false;
@@ -150,39 +156,23 @@ final class UnfinishedOutput implements AutoCloseable {
         String where = directories.stream().map(d -> d.path().toString()).collect(Collectors.joining(" and "));
         try {
             remove();
-            messages.println("parq: stopped before " + what + " finished; its unfinished output in " + where
+            System.err.println("parq: stopped before " + what + " finished; its unfinished output in " + where
                     + " was removed");
         } catch (IOException e) {
-            messages.println("parq: stopped before " + what + " finished; could not remove its unfinished output in "
+            System.err.println("parq: stopped before " + what + " finished; could not remove its unfinished output in "
                     + where + ": " + e);
         }
-        messages.flush();
+        System.err.flush();
     }
 
     private void remove() throws IOException {
         for (Directory directory : directories) {
-            remove(directory.path(), directory.absentBefore());
-        }
-    }
-
-    private static void remove(Path directory, boolean absentBefore) throws IOException {
-        if (!Files.isDirectory(directory)) {
-            return;
-        }
-        // Tasks being cancelled may still be closing their files: what vanishes meanwhile is fine.
-        try (Stream<Path> entries = Files.walk(directory)) {
-            for (Path path : entries.sorted(Comparator.comparingInt(Path::getNameCount).reversed()).toList()) {
-                if (!path.equals(directory)) {
-                    Files.deleteIfExists(path);
+            if (Files.isDirectory(directory.path())) {
+                ConvertJob.deleteContents(directory.path());
+                if (directory.absentBefore()) {
+                    Files.deleteIfExists(directory.path());
                 }
             }
-        } catch (UncheckedIOException e) {
-            if (!(e.getCause() instanceof NoSuchFileException)) {
-                throw e.getCause();
-            }
-        }
-        if (absentBefore) {
-            Files.deleteIfExists(directory);
         }
     }
 }

@@ -185,11 +185,6 @@ public final class BatchParser implements AutoCloseable {
         return Math.min(Runtime.getRuntime().maxMemory() / HEAP_PER_LINE, Integer.MAX_VALUE - 16);
     }
 
-    /** The longest line this parser takes, its line feed included. */
-    public long maxLineBytes() {
-        return maxLineBytes;
-    }
-
     private BadLineException tooLong(ByteBuffer buf, int start, int to, String file, long offset) {
         int end = start;
         while (end < to && buf.get(end) != '\n') {
