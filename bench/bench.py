@@ -358,6 +358,9 @@ environment:
     ap.add_argument("--keep", action="store_true",
                     help="keep the Parquet outputs of the last run under DIR/out/ (default: deleted)")
     ap.add_argument("--seed", type=int, default=gen.DEFAULT_SEED, help=f"corpus seed (default {gen.DEFAULT_SEED})")
+    ap.add_argument("--corpus", choices=gen.CORPORA, default="app-logs",
+                    help="app-logs (default): the generated application log; values-32k, values-320k,"
+                         " values-3m: records whose string value is 32 KB, 320 KB or 3 MB long")
     ap.add_argument("--parq-schema", metavar="FILE",
                     help="give parq the schema in FILE (as --schema DDL) instead of letting it infer one (e.g. bench/app-logs.ddl)")
     ap.add_argument("--verify-corpus", action="store_true",
@@ -383,7 +386,7 @@ environment:
     ensure_python_packages(a.tools)
     import peers
     data_dir = os.path.abspath(a.data_dir)
-    corpus = gen.corpus(a.size, data_dir, a.seed, verify=a.verify_corpus, log=log)
+    corpus = gen.corpus(a.size, data_dir, a.seed, verify=a.verify_corpus, log=log, kind=a.corpus)
     log(f"corpus: {corpus['path']}: {corpus['bytes']:,} bytes, {corpus['lines']:,} lines, sha256 {corpus['sha256']}")
 
     pars = a.parallelism
@@ -470,7 +473,8 @@ environment:
 
     os.makedirs(os.path.join(HERE, "work"), exist_ok=True)
     stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-    path = os.path.join(HERE, "work", f"results-{gen.size_label(a.size)}-{stamp}.json")
+    kind = "" if a.corpus == "app-logs" else a.corpus + "-"
+    path = os.path.join(HERE, "work", f"results-{kind}{gen.size_label(a.size)}-{stamp}.json")
     doc = {
         "created": stamp, "args": {k: v for k, v in vars(a).items()},
         "machine": machine_info(load_start), "tool_versions": peers.versions(),

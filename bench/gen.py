@@ -18,6 +18,7 @@ The file stops at the last whole line that fits in SIZE bytes.
 import hashlib
 import json
 import os
+import random
 import queue
 import sys
 import threading
@@ -256,12 +257,49 @@ def generate(size: int, out_path: str, seed: int = DEFAULT_SEED, workers: int = 
             "seconds": round(time.perf_counter() - t0, 3)}
 
 
+# Corpora of long string values, by name: the length of each record's value.
+VALUE_CORPORA = {"values-32k": 32_000, "values-320k": 320_000, "values-3m": 3_000_000}
+CORPORA = ["app-logs", *VALUE_CORPORA]
+
+
+def generate_values(size: int, value_bytes: int, out_path: str, seed: int = DEFAULT_SEED) -> dict:
+    """Records {"id": N, "level": ..., "s": "<value_bytes of text>"}: log lines that carry a
+    document body or a stack trace. Each value is its own text (numbered words, compressible
+    about as much as log text), so no two share a dictionary entry."""
+    rnd = random.Random(seed)
+    t0 = time.perf_counter()
+    h = hashlib.sha256()
+    written = lines = 0
+    tmp = out_path + ".partial"
+    words = [f"{w}{i}" for i, w in enumerate(("at", "dev.parq.Job.run(Job.java:", "request", "user",
+                                              "failed", "Caused by:", "timeout", "session"))]
+    with open(tmp, "wb") as f:
+        while True:
+            parts, length = [], 0
+            while length < value_bytes:
+                w = rnd.choice(words) + str(rnd.randrange(1_000_000))
+                parts.append(w)
+                length += len(w) + 1
+            value = (" ".join(parts) + "  ")[:value_bytes]
+            line = (f'{{"id":{lines},"level":"{rnd.choice(("INFO", "WARN", "ERROR"))}","s":"{value}"}}\n'
+                    ).encode("ascii")
+            if written + len(line) > size and lines > 0:
+                break
+            f.write(line)
+            h.update(line)
+            written += len(line)
+            lines += 1
+    os.replace(tmp, out_path)
+    return {"bytes": written, "lines": lines, "sha256": h.hexdigest(),
+            "seconds": round(time.perf_counter() - t0, 3)}
+
+
 def corpus(size_str: str, data_dir: str, seed: int = DEFAULT_SEED, verify: bool = False,
-           log=print) -> dict:
-    """Path and metadata of the cached corpus for size+seed, generating it if needed."""
+           log=print, kind: str = "app-logs") -> dict:
+    """Path and metadata of the cached corpus of a kind (CORPORA) for size+seed, generating it if needed."""
     size = parse_size(size_str)
     os.makedirs(data_dir, exist_ok=True)
-    name = f"app-logs-{size_label(size_str)}-s{seed}-v{GEN_VERSION}.ndjson"
+    name = f"{kind}-{size_label(size_str)}-s{seed}-v{GEN_VERSION}.ndjson"
     path = os.path.join(data_dir, name)
     meta_path = path + ".meta.json"
     if os.path.exists(path) and os.path.exists(meta_path):
@@ -277,7 +315,8 @@ def corpus(size_str: str, data_dir: str, seed: int = DEFAULT_SEED, verify: bool 
             return meta
         log(f"cached corpus {path} does not match its metadata: regenerating")
     log(f"generating {path} ({size_str}, seed {seed}) ...")
-    meta = generate(size, path, seed)
+    meta = generate_values(size, VALUE_CORPORA[kind], path, seed) if kind in VALUE_CORPORA \
+        else generate(size, path, seed)
     meta.update({"target": size, "seed": seed, "gen_version": GEN_VERSION})
     with open(meta_path, "w") as m:
         json.dump(meta, m, indent=1)

@@ -37,6 +37,7 @@ import dev.parq.batch.ArrowBatch;
 import dev.parq.batch.ArrowBatchSerializer;
 import dev.parq.job.cli.IngestOptions;
 import dev.parq.parse.BadLineException;
+import dev.parq.sink.OutOfHeapException;
 import dev.parq.parse.UnknownField;
 import dev.parq.parse.operator.ConversionCounters;
 import dev.parq.parse.operator.OnError;
@@ -241,7 +242,7 @@ public final class ConvertJob {
     static String describe(Throwable failure) {
         Throwable root = failure;
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof BadLineException) {
+            if (t instanceof BadLineException || t instanceof OutOfHeapException) {
                 return t.getMessage();
             }
             if (t instanceof OutOfMemoryError) {

@@ -21,12 +21,20 @@ public final class ArrowBatch {
     private final String file;
     private final long firstOffset;
     private final long endOffset;
+    /** Per row, the byte offset of its line in {@link #file}; null where the producer does not keep them. */
+    private final long[] rowOffsets;
 
     public ArrowBatch(VectorSchemaRoot root, String file, long firstOffset, long endOffset) {
+        this(root, file, firstOffset, endOffset, null);
+    }
+
+    /** With the byte offset of each row's line, which the producer keeps (and reuses) with the vectors. */
+    public ArrowBatch(VectorSchemaRoot root, String file, long firstOffset, long endOffset, long[] rowOffsets) {
         this.root = root;
         this.file = file;
         this.firstOffset = firstOffset;
         this.endOffset = endOffset;
+        this.rowOffsets = rowOffsets;
     }
 
     public VectorSchemaRoot root() {
@@ -45,6 +53,14 @@ public final class ArrowBatch {
     /** The byte offset in {@link #file()} where the batch's range starts: its first row, or a bad line before it. */
     public long firstOffset() {
         return firstOffset;
+    }
+
+    /**
+     * The byte offset in {@link #file()} of the line of row {@code row}; where the producer kept
+     * no offsets, that of the batch's range.
+     */
+    public long rowOffset(int row) {
+        return rowOffsets == null || row < 0 || row >= rowOffsets.length ? firstOffset : rowOffsets[row];
     }
 
     /** The byte offset in {@link #file()} just past the batch's range. */

@@ -43,6 +43,12 @@ public final class BatchParser implements AutoCloseable {
     /** The first copy of a range is small, so that a batch filled after a few rows copies little. */
     private static final int FIRST_WINDOW_BYTES = 64 << 10;
     private static final int WINDOW_BYTES = 1 << 20;
+    /**
+     * A batch is full at this many bytes of input, if its row limit has not filled it first: rows
+     * of large values make batches of fewer rows, so that a batch's vectors, and what the writer
+     * copies of them at a time, stay of a size whatever the lines' length.
+     */
+    static final int MAX_BATCH_BYTES = 8 << 20;
     /** The most lines the inline path is passed over for after it gave up on a line. */
     private static final int MAX_INLINE_PAUSE = 1024;
     /** What the inline path returns for a line that goes on past the end of the window. */
@@ -73,6 +79,10 @@ public final class BatchParser implements AutoCloseable {
     private int windowEnd;
 
     private int rows;
+    /** Per row of the batch, the byte offset of its line in its file. */
+    private final long[] rowOffsets;
+    /** Input bytes of the batch's lines, bad and blank ones included. */
+    private long batchBytes;
     private long inlineRows;
     /** Lines read again because the window ended inside them (only lines longer than the window). */
     private long windowRefills;
@@ -105,6 +115,7 @@ public final class BatchParser implements AutoCloseable {
         }
         this.root = VectorSchemaRoot.create(ArrowSchemas.toArrow(schema), allocator);
         this.maxRows = maxRows;
+        this.rowOffsets = new long[maxRows];
         this.onBadLine = onBadLine;
         for (FieldVector vector : root.getFieldVectors()) {
             vector.setInitialCapacity(maxRows);
@@ -131,7 +142,7 @@ public final class BatchParser implements AutoCloseable {
         windowStart = from;
         windowEnd = from;
         try {
-            while (pos < to && rows < maxRows) {
+            while (pos < to && !isFull()) {
                 if (pos >= windowEnd) {
                     fillWindow(buf, pos, to, windowEnd == from ? Math.min(FIRST_WINDOW_BYTES, window.length) : window.length);
                 }
@@ -172,10 +183,17 @@ public final class BatchParser implements AutoCloseable {
                         reject(file, offset, tokenizer.errorReason(), buf, pos, lineEnd);
                     }
                 }
-                pos = lineEnd < to ? lineEnd + 1 : to;
+                int next = lineEnd < to ? lineEnd + 1 : to;
+                batchBytes += next - pos;
+                pos = next;
             }
         } finally {
             publishRowCount();
+            // A window grown for a very long line is let go before the batch goes to the writer,
+            // which then makes copies of that line's values of its own.
+            if (window.length > WINDOW_BYTES) {
+                window = new byte[(int) Math.min(WINDOW_BYTES, maxLineBytes)];
+            }
         }
         return pos;
     }
@@ -302,6 +320,7 @@ public final class BatchParser implements AutoCloseable {
 
     private void accept(String file, long offset) {
         unknownKeys.commit(file, offset);
+        rowOffsets[rows] = offset;
         rows++;
     }
 
@@ -330,12 +349,17 @@ public final class BatchParser implements AutoCloseable {
         return root;
     }
 
+    /** Per row of the batch, the byte offset of its line; refilled with the vectors. */
+    public long[] rowOffsets() {
+        return rowOffsets;
+    }
+
     public int rows() {
         return rows;
     }
 
     public boolean isFull() {
-        return rows >= maxRows;
+        return rows >= maxRows || batchBytes >= MAX_BATCH_BYTES;
     }
 
     /** Starts the next batch in the same buffers. */
@@ -344,6 +368,7 @@ public final class BatchParser implements AutoCloseable {
             reuse(vector);
         }
         rows = 0;
+        batchBytes = 0;
         root.setRowCount(0);
     }
 

@@ -22,7 +22,12 @@ public final class ArrowParquetBulkWriter implements BulkWriter<ArrowBatch> {
 
     @Override
     public void addElement(ArrowBatch batch) throws IOException {
-        writer.write(batch.root());
+        try {
+            writer.write(batch.root());
+        } catch (OutOfMemoryError e) {
+            int row = writer.rowBeingWritten();
+            throw new OutOfHeapException(batch.file(), batch.rowOffset(Math.max(0, row)), e);
+        }
         if (!batchDelay.isZero()) {
             pause();
         }

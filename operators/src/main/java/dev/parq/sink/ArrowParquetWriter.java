@@ -54,6 +54,11 @@ public final class ArrowParquetWriter implements AutoCloseable {
         rowsWritten += batch.getRowCount();
     }
 
+    /** The first row of the part of the batch {@link #write} was writing when it failed, or -1. */
+    public int rowBeingWritten() {
+        return target.sliceStart();
+    }
+
     public long rowsWritten() {
         return rowsWritten;
     }

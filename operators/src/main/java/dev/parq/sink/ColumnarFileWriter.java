@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.parq.batch.VectorBytes;
 import dev.parq.sink.column.ArrowColumnWriters;
 import dev.parq.sink.column.ColumnStriper;
 import dev.parq.sink.column.DictionaryPageWriter;
@@ -21,16 +22,12 @@ import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.column.ParquetProperties;
-import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
-import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -46,8 +43,13 @@ import org.apache.parquet.schema.Type;
  */
 final class ColumnarFileWriter {
 
-    /** Rows written column by column before sizes are checked; bounds how far a page can overshoot. */
+    /**
+     * Rows written column by column before sizes are checked: at most this many, and no more
+     * bytes than a page holds or an eighth of the row group (one row at least), so that a row
+     * group overshoots its size by little.
+     */
     private static final int SLICE_ROWS = 1024;
+    private static final int MIN_SLICE_BYTES = 4 << 10;
 
     /** Values of each column looked at, in the file's first batch, to choose its encoding. */
     private static final int DICTIONARY_SAMPLE_VALUES = 8192;
@@ -58,14 +60,13 @@ final class ColumnarFileWriter {
     private final Map<String, String> metadata;
     private final long rowGroupSize;
     private final ParquetWriterOptions options;
-    /** parquet-mr's codecs, for every codec but Snappy; null for Snappy. */
-    private final CodecFactory codecs;
-    private final BytesInputCompressor compressor;
+    private final PageCompressor compressor;
     private final ParquetFileWriter file;
 
     /** Parquet's settings; the per-column dictionary choices join them at the first batch. */
     private ParquetProperties properties;
 
+    private List<FieldVector> vectors;
     private ColumnStriper[] stripers;
     /** Per leaf column under ROWs only or in an ARRAY of primitives, the vectors on its path, else null. */
     private LeafPath[] paths;
@@ -82,6 +83,8 @@ final class ColumnarFileWriter {
     private PageColumnWriter[] pageWriters;
     private int rowGroupOrdinal;
     private long rowGroupRows;
+    /** The first row of the slice being written, or -1 between calls of {@link #write}. */
+    private int sliceStart = -1;
 
     ColumnarFileWriter(
             OutputFile out, RowType rowType, MessageType schema, Map<String, String> metadata,
@@ -93,11 +96,7 @@ final class ColumnarFileWriter {
         this.rowGroupSize = options.rowGroupSize();
         this.options = options;
         this.properties = properties(options).build();
-        // Snappy, the default, has parq's own page compressor; parquet-mr's codecs (and the Hadoop
-        // configuration they read) are set up for the others only.
-        this.codecs = options.compression().codec() == CompressionCodecName.SNAPPY
-                ? null : new CodecFactory(new Configuration(), options.pageSize());
-        this.compressor = codecs == null ? new SnappyPageCompressor() : codecs.getCompressor(options.compression().codec());
+        this.compressor = new PageCompressor(options.compression());
         this.file = new ParquetFileWriter(
                 out, schema, ParquetFileWriter.Mode.CREATE, rowGroupSize, 0, null, properties);
         file.start();
@@ -109,11 +108,15 @@ final class ColumnarFileWriter {
                 .withPageSize(options.pageSize())
                 .withDictionaryPageSize(options.pageSize())
                 .withDictionaryEncoding(options.dictionary())
+                // parquet-mr's column writers (nested columns) check their page size every
+                // hundred rows at first; rows of large values would fill pages far past their size.
+                .withMinRowCountForPageSizeCheck(1)
                 .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0);
     }
 
     /** Points the column writers at {@code root}'s vectors, whose schema has been checked. */
     void bind(VectorSchemaRoot root) {
+        vectors = root.getFieldVectors();
         List<ColumnStriper> bound = ArrowColumnWriters.stripers(rowType, root.getFieldVectors());
         stripers = bound.toArray(new ColumnStriper[0]);
         paths = new LeafPath[columns.length];
@@ -196,8 +199,18 @@ final class ColumnarFileWriter {
             started = true;
             startRowGroup();
         }
-        for (int start = 0; start < rows; start += SLICE_ROWS) {
-            int end = Math.min(rows, start + SLICE_ROWS);
+        long rowGroupLimit = RowGroupBudget.jvm().rowGroupSize(rowGroupSize);
+        long sliceBytes = Math.max(MIN_SLICE_BYTES, Math.min(options.pageSize(), rowGroupLimit / 8));
+        for (int start = 0, end; start < rows; start = end) {
+            sliceStart = start;
+            end = VectorBytes.endWithin(this::rowBytes, start, rows, SLICE_ROWS, sliceBytes);
+            // A row larger than a slice that would take the row group past its size starts the
+            // next one instead, so that the size holds in bytes with rows of large values too.
+            long slice = rowBytes(start, end);
+            if (rowGroupRows > 0 && slice > sliceBytes && bufferedSize() + slice > rowGroupLimit) {
+                flushRowGroup();
+                startRowGroup();
+            }
             for (int c = 0; c < stripers.length; c++) {
                 if (direct[c]) {
                     pageWriters[c].write(paths[c], start, end);
@@ -211,11 +224,21 @@ final class ColumnarFileWriter {
                 }
             }
             rowGroupRows += end - start;
-            if (bufferedSize() >= RowGroupBudget.jvm().rowGroupSize(rowGroupSize)) {
+            if (bufferedSize() >= rowGroupLimit) {
                 flushRowGroup();
                 startRowGroup();
             }
         }
+        sliceStart = -1;
+    }
+
+    /** The first row of the slice {@link #write} was writing when it failed, or -1. */
+    int sliceStart() {
+        return sliceStart;
+    }
+
+    private long rowBytes(int from, int to) {
+        return VectorBytes.ofRows(vectors, from, to);
     }
 
     private static void writeSlice(ColumnStriper striper, ColumnWriter column, int start, int end) {
@@ -295,6 +318,12 @@ final class ColumnarFileWriter {
         return kept.isEmpty() ? null : type.asGroupType().withNewFields(kept);
     }
 
+    /**
+     * The bytes this writer holds for its row group: the pages handed over (compressed), the
+     * pages being filled, and dictionaries. Beside them it keeps a few arrays of about a page each
+     * (the compressor's, the columns' page buffers), which a large value grows only for as long
+     * as its page is being written.
+     */
     private long bufferedSize() {
         long size = columnStore == null ? 0 : columnStore.getBufferedSize();
         for (PageColumnWriter writer : pageWriters) {
@@ -369,11 +398,7 @@ final class ColumnarFileWriter {
             flushRowGroup();
             file.end(metadata);
         } finally {
-            if (codecs != null) {
-                codecs.release();
-            } else {
-                compressor.release();
-            }
+            compressor.release();
             RowGroupBudget.jvm().leave();
         }
     }

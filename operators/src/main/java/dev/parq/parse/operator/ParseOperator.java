@@ -125,7 +125,7 @@ public final class ParseOperator extends AbstractStreamOperator<ArrowBatch>
         if (rows == 0) {
             return;
         }
-        output.collect(new StreamRecord<>(new ArrowBatch(parser.batch(), batchFile, batchOffset, batchEnd)));
+        output.collect(new StreamRecord<>(new ArrowBatch(parser.batch(), batchFile, batchOffset, batchEnd, parser.rowOffsets())));
         rowsMetric.inc(rows);
         parser.clear();
     }

@@ -72,6 +72,11 @@ final class ByteSink {
     }
 
     /** The bytes so far, valid until this sink is next written to. */
+    /** Copies the bytes into {@code into} from {@code at}. */
+    void copyTo(byte[] into, int at) {
+        System.arraycopy(bytes, 0, into, at, length);
+    }
+
     BytesInput bytes() {
         return BytesInput.from(bytes, 0, length);
     }

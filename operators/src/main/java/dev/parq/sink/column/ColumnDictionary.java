@@ -38,8 +38,11 @@ abstract class ColumnDictionary {
     /** Compares the values of two ids in the order of Parquet's statistics of the column. */
     abstract int compare(int id, int other);
 
-    /** Puts the value of {@code id} into {@code statistics}. */
-    abstract void updateStatistics(Statistics<?> statistics, int id);
+    /**
+     * Puts the value of {@code id} into {@code statistics}, as the page's minimum or, where
+     * {@code upper}, its maximum (which matters only where a value is given as a bound of it).
+     */
+    abstract void updateStatistics(Statistics<?> statistics, int id, boolean upper);
 
     /** The PLAIN dictionary page, valid until the dictionary changes. */
     abstract BytesInput page();
@@ -47,6 +50,11 @@ abstract class ColumnDictionary {
     /** Whether new values of {@code plainBytes} bytes in all would all fit into the page. */
     final boolean hasRoomFor(long plainBytes) {
         return pageBytes() + plainBytes <= maxPageBytes;
+    }
+
+    /** Whether a value of {@code plainBytes} bytes fits into an empty dictionary page. */
+    final boolean couldHold(long plainBytes) {
+        return plainBytes <= maxPageBytes;
     }
 
     /** Whether a value of {@code plainBytes} bytes would leave the page within its limit, or is the first. */

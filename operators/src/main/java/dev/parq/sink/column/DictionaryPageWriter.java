@@ -62,7 +62,7 @@ public final class DictionaryPageWriter extends LeafPageWriter {
                 this.dictionary = integers;
                 break;
             default:
-                this.strings = new StringDictionary(dictionaryPageSize);
+                this.strings = new StringDictionary(dictionaryPageSize, new StringBounds(type));
                 this.integers = null;
                 this.dictionary = strings;
         }
@@ -97,8 +97,15 @@ public final class DictionaryPageWriter extends LeafPageWriter {
         int[] indexes = range.values;
         long mostPlainBytes;
         if (strings != null) {
-            mostPlainBytes = (long) count * Integer.BYTES
-                    + slice.load((VarCharVector) leaf, indexes[0], indexes[count - 1] + 1);
+            VarCharVector vector = (VarCharVector) leaf;
+            int span = StringSlice.span(vector, indexes[0], indexes[count - 1] + 1);
+            if (count == 1 && !dictionary.couldHold((long) Integer.BYTES + span)) {
+                // A value larger than a whole dictionary page is no entry of it, nor will be (not
+                // even as the first: a dictionary of one huge value saves nothing and costs copies
+                // of it): the rest of the chunk goes to plain pages, without copying the value out.
+                return 0;
+            }
+            mostPlainBytes = (long) count * Integer.BYTES + slice.load(vector, indexes[0], indexes[count - 1] + 1);
         } else {
             mostPlainBytes = (long) count * integers.width();
         }
@@ -179,8 +186,8 @@ public final class DictionaryPageWriter extends LeafPageWriter {
         if (idCount == 0) {
             return BytesInput.empty();
         }
-        dictionary.updateStatistics(statistics, minId);
-        dictionary.updateStatistics(statistics, maxId);
+        dictionary.updateStatistics(statistics, minId, false);
+        dictionary.updateStatistics(statistics, maxId, true);
         int bitWidth = RleHybridEncoder.bitWidth(highestId);
         encodedIds.clear();
         encodedIds.reserve(1);

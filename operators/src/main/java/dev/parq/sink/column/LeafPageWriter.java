@@ -12,9 +12,13 @@ import org.apache.parquet.column.statistics.SizeStatistics;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.schema.PrimitiveType;
 
+import dev.parq.batch.VectorBytes;
+
 /**
  * What the page writers of one encoding each share: rows are taken in ranges that end where a
- * page reaches its row limit; the {@link LeafPath} works out a range's levels, the encoding
+ * page reaches its row limit or its size in bytes (a row larger than a page goes into a page of
+ * its own, so that one large value never drags a page's worth of others into its copies); the
+ * {@link LeafPath} works out a range's levels, the encoding
  * appends its values, then the levels join the page; a page is written when it reaches its row
  * limit or its size, as a version 1 data page (repetition levels, definition levels, values).
  *
@@ -53,6 +57,15 @@ abstract class LeafPageWriter implements PageColumnWriter {
     public final void write(LeafPath path, int start, int end) throws IOException {
         while (start < end && successor == null) {
             int to = Math.min(end, start + pageRowLimit - pageRows);
+            long room = pageSize - pageValueBytes();
+            if (path.leafBytes(start, to) > room) {
+                to = VectorBytes.endWithin(path::leafBytes, start, to, to - start, room);
+                if (pageRows > 0 && path.leafBytes(start, to) > room) {
+                    // A row larger than the room left starts a page of its own.
+                    writePage();
+                    continue;
+                }
+            }
             path.levels(start, to, range);
             int kept = appendValues(path.leaf(), range);
             if (kept < range.valueCount) {
@@ -118,7 +131,7 @@ abstract class LeafPageWriter implements PageColumnWriter {
                 repetitions == null ? List.of((long) slots) : repetitions.histogram(), definitions.histogram());
         BytesInput values = takeValues(statistics);
         statistics.incrementNumNulls(definitions.belowMax());
-        pages.writePage(BytesInput.concat(levelBytes.bytes(), values), slots, pageRows, statistics, sizes,
+        pages.writePage(withLevels(levelBytes, values), slots, pageRows, statistics, sizes,
                 repetitions == null ? Encoding.BIT_PACKED : Encoding.RLE, Encoding.RLE, valuesEncoding());
         definitions.clear();
         if (repetitions != null) {
@@ -141,6 +154,15 @@ abstract class LeafPageWriter implements PageColumnWriter {
 
     /** The page's values, encoded, valid until they are cleared; puts their minimum and maximum into {@code statistics}. */
     abstract BytesInput takeValues(Statistics<?> statistics);
+
+    /**
+     * The page's bytes: {@code levels}, then the {@code values} {@link #takeValues} returned. An
+     * encoding that keeps room in front of its values may put the levels there, so that the page
+     * lies in one array and reaches the compressor without being gathered first.
+     */
+    BytesInput withLevels(ByteSink levels, BytesInput values) {
+        return BytesInput.concat(levels.bytes(), values);
+    }
 
     /** The encoding of the values {@link #takeValues} returned. */
     abstract Encoding valuesEncoding();

@@ -8,6 +8,8 @@ import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.complex.ListVector;
 
+import dev.parq.batch.VectorBytes;
+
 /**
  * The Arrow vectors on the way to a leaf column that is repeated at most once: the vector of each
  * optional ROW above the leaf, outermost first, then either the leaf's own vector, all indexed by
@@ -50,6 +52,15 @@ public final class LeafPath {
 
     public ValueVector leaf() {
         return leaf;
+    }
+
+    /** The bytes of the leaf's values in rows {@code start} to {@code end}, as {@link VectorBytes} measures them. */
+    public long leafBytes(int start, int end) {
+        if (list == null) {
+            return VectorBytes.of(leaf, start, end);
+        }
+        ArrowBuf offsets = list.getOffsetBuffer();
+        return end <= start ? 0 : VectorBytes.of(leaf, offset(offsets, start), offset(offsets, end));
     }
 
     /** The highest definition level, that of a present value. */

@@ -76,7 +76,7 @@ final class LongDictionary extends ColumnDictionary {
     }
 
     @Override
-    void updateStatistics(Statistics<?> statistics, int id) {
+    void updateStatistics(Statistics<?> statistics, int id, boolean upper) {
         if (width == Integer.BYTES) {
             statistics.updateStats((int) values[id]);
         } else {

@@ -7,6 +7,7 @@ import java.util.Arrays;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -16,7 +17,6 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.PageWriter;
 import org.apache.parquet.column.statistics.Statistics;
-import org.apache.parquet.io.api.Binary;
 
 /**
  * Writes one row group's pages of a primitive column that is not dictionary encoded straight to
@@ -30,8 +30,21 @@ public final class PlainPageWriter extends LeafPageWriter {
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private byte[] values = new byte[64 * 1024];
-    private int valuesLength;
+    /**
+     * Room kept in front of the values for the page's levels, so that the whole page lies in one
+     * array: levels of a few hundred rows, or of one row with a very large value, fit.
+     */
+    private static final int LEVELS_ROOM = 512;
+    private static final int INITIAL_BYTES = 64 * 1024;
+    /**
+     * A values array grown past this (a page with a very large value) is let go when the page is
+     * written; smaller ones are kept for the next page.
+     */
+    static final int RETAINED_BYTES = 4 << 20;
+
+    private byte[] values = new byte[INITIAL_BYTES];
+    /** Where the page's values end in {@link #values}; they start at {@link #LEVELS_ROOM}. */
+    private int valuesLength = LEVELS_ROOM;
     /** Booleans in the page, which PLAIN packs eight to a byte. */
     private int booleans;
     /** Minimum and maximum of the page's fixed-width values; those of strings are kept by position. */
@@ -41,10 +54,12 @@ public final class PlainPageWriter extends LeafPageWriter {
     private int maxAt = -1;
     private int maxLength;
     private final StringSlice slice = new StringSlice();
+    private final StringBounds bounds;
 
     public PlainPageWriter(ColumnDescriptor column, PageWriter pages, int pageSize, int pageRowLimit) {
         super(column, pages, pageSize, pageRowLimit);
         this.fixedWidthStatistics = Statistics.createStats(type);
+        this.bounds = new StringBounds(type);
     }
 
     /** Whether a column of {@code type} can be written by this class. */
@@ -80,7 +95,7 @@ public final class PlainPageWriter extends LeafPageWriter {
 
     private void appendFixedWidth(BaseFixedWidthVector vector, int[] indexes, int count) {
         ArrowBuf data = vector.getDataBuffer();
-        growValues(valuesLength + count * Long.BYTES);
+        growValues(valuesLength + (long) count * Long.BYTES);
         Statistics<?> statistics = fixedWidthStatistics;
         switch (type.getPrimitiveTypeName()) {
             case BOOLEAN:
@@ -135,15 +150,31 @@ public final class PlainPageWriter extends LeafPageWriter {
     }
 
     private void appendStrings(VarCharVector vector, int[] indexes, int count) {
-        int sliceLength = slice.load(vector, indexes[0], indexes[count - 1] + 1);
-        byte[] bytes = slice.bytes();
-        growValues(valuesLength + count * Integer.BYTES + sliceLength);
+        int span = StringSlice.span(vector, indexes[0], indexes[count - 1] + 1);
+        growValues((long) valuesLength + (long) count * Integer.BYTES + span);
+        // Values of a range too large to slice (one large value, in practice) are copied once,
+        // straight from the Arrow buffer.
+        boolean sliced = span <= StringSlice.RETAINED_BYTES;
+        byte[] bytes = null;
+        if (sliced) {
+            slice.load(vector, indexes[0], indexes[count - 1] + 1);
+            bytes = slice.bytes();
+        }
+        ArrowBuf offsets = vector.getOffsetBuffer();
+        ArrowBuf data = vector.getDataBuffer();
         for (int k = 0; k < count; k++) {
             int index = indexes[k];
-            int length = slice.length(index);
-            INT.set(values, valuesLength, length);
             int at = valuesLength + Integer.BYTES;
-            System.arraycopy(bytes, slice.start(index), values, at, length);
+            int length;
+            if (sliced) {
+                length = slice.length(index);
+                System.arraycopy(bytes, slice.start(index), values, at, length);
+            } else {
+                int start = offsets.getInt((long) index * BaseVariableWidthVector.OFFSET_WIDTH);
+                length = offsets.getInt((long) (index + 1) * BaseVariableWidthVector.OFFSET_WIDTH) - start;
+                data.getBytes(start, values, at, length);
+            }
+            INT.set(values, valuesLength, length);
             valuesLength = at + length;
             unencodedBytes += length;
             if (minAt < 0) {
@@ -163,18 +194,28 @@ public final class PlainPageWriter extends LeafPageWriter {
 
     @Override
     long pageValueBytes() {
-        return valuesLength;
+        return valuesLength - LEVELS_ROOM;
     }
 
     @Override
     BytesInput takeValues(Statistics<?> statistics) {
         if (minAt >= 0) {
-            statistics.updateStats(Binary.fromReusedByteArray(values, minAt, minLength));
-            statistics.updateStats(Binary.fromReusedByteArray(values, maxAt, maxLength));
+            statistics.updateStats(bounds.lower(values, minAt, minLength));
+            statistics.updateStats(bounds.upper(values, maxAt, maxLength));
         } else {
             statistics.mergeStatistics(fixedWidthStatistics);
         }
-        return BytesInput.from(values, 0, valuesLength);
+        return BytesInput.from(values, LEVELS_ROOM, valuesLength - LEVELS_ROOM);
+    }
+
+    @Override
+    BytesInput withLevels(ByteSink levels, BytesInput values) {
+        int length = levels.length();
+        if (length > LEVELS_ROOM) {
+            return super.withLevels(levels, values);
+        }
+        levels.copyTo(this.values, LEVELS_ROOM - length);
+        return BytesInput.from(this.values, LEVELS_ROOM - length, valuesLength - LEVELS_ROOM + length);
     }
 
     @Override
@@ -184,7 +225,10 @@ public final class PlainPageWriter extends LeafPageWriter {
 
     @Override
     void clearValues() {
-        valuesLength = 0;
+        valuesLength = LEVELS_ROOM;
+        if (values.length > RETAINED_BYTES) {
+            values = new byte[INITIAL_BYTES];
+        }
         booleans = 0;
         minAt = -1;
         maxAt = -1;
@@ -193,12 +237,22 @@ public final class PlainPageWriter extends LeafPageWriter {
 
     @Override
     long heldBytes() {
-        return valuesLength;
+        return valuesLength - LEVELS_ROOM;
     }
 
-    private void growValues(int bytes) {
+    /**
+     * Makes room for {@code bytes} in {@link #values}: by doubling while the page is of ordinary
+     * size, and to the exact size beyond {@link #RETAINED_BYTES}, where a doubling would hold up to
+     * twice a very large value.
+     */
+    private void growValues(long bytes) {
         if (bytes > values.length) {
-            values = Arrays.copyOf(values, Math.max(bytes, values.length * 2));
+            if (bytes > Integer.MAX_VALUE - 16) {
+                throw new IllegalStateException("a page of " + bytes + " bytes is too large for column " + column);
+            }
+            long doubled = 2L * values.length;
+            values = Arrays.copyOf(values, (int) (bytes > RETAINED_BYTES || doubled > RETAINED_BYTES
+                    ? bytes : Math.max(bytes, doubled)));
         }
     }
 }

@@ -7,7 +7,6 @@ import java.util.Arrays;
 
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.statistics.Statistics;
-import org.apache.parquet.io.api.Binary;
 
 /**
  * The dictionary of one column chunk of strings, its page entries a 4-byte length and the bytes.
@@ -24,8 +23,11 @@ final class StringDictionary extends ColumnDictionary {
     private int[] starts = new int[256];
     private int[] lengths = new int[256];
 
-    StringDictionary(int maxPageBytes) {
+    private final StringBounds bounds;
+
+    StringDictionary(int maxPageBytes, StringBounds bounds) {
         super(maxPageBytes);
+        this.bounds = bounds;
     }
 
     @Override
@@ -80,10 +82,14 @@ final class StringDictionary extends ColumnDictionary {
         return Integer.BYTES + lengths[id];
     }
 
-    /** Parquet's statistics copy the value, which is only valid until the dictionary changes. */
+    /**
+     * Parquet's statistics copy the value, which is only valid until the dictionary changes; a
+     * long one is given as a short bound of it, lower or upper as {@code upper} says.
+     */
     @Override
-    void updateStatistics(Statistics<?> statistics, int id) {
-        statistics.updateStats(Binary.fromReusedByteArray(page, starts[id], lengths[id]));
+    void updateStatistics(Statistics<?> statistics, int id, boolean upper) {
+        statistics.updateStats(upper ? bounds.upper(page, starts[id], lengths[id])
+                : bounds.lower(page, starts[id], lengths[id]));
     }
 
     @Override

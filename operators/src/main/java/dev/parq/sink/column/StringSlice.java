@@ -11,7 +11,15 @@ import org.apache.arrow.vector.VarCharVector;
  */
 final class StringSlice {
 
-    private byte[] bytes = new byte[64 * 1024];
+    private static final int INITIAL_BYTES = 64 * 1024;
+    /**
+     * The largest slice its writers take (pages are cut at their size in bytes, so a range is
+     * rarely larger than a page); a larger range is copied value by value instead, and an array
+     * grown past this for a single row's many values is let go at the next ordinary slice.
+     */
+    static final int RETAINED_BYTES = 2 << 20;
+
+    private byte[] bytes = new byte[INITIAL_BYTES];
     private ArrowBuf offsets;
     private int base;
 
@@ -21,10 +29,19 @@ final class StringSlice {
         base = offset(start);
         int length = offset(end) - base;
         if (length > bytes.length) {
-            bytes = new byte[Math.max(length, bytes.length * 2)];
+            bytes = new byte[length > RETAINED_BYTES ? length : Math.min(RETAINED_BYTES, Math.max(length, bytes.length * 2))];
+        } else if (bytes.length > RETAINED_BYTES && length <= RETAINED_BYTES) {
+            bytes = new byte[Math.max(INITIAL_BYTES, length)];
         }
         vector.getDataBuffer().getBytes(base, bytes, 0, length);
         return length;
+    }
+
+    /** The bytes of rows {@code start} to {@code end} of {@code vector}, without copying them. */
+    static int span(VarCharVector vector, int start, int end) {
+        ArrowBuf offsets = vector.getOffsetBuffer();
+        return offsets.getInt((long) end * BaseVariableWidthVector.OFFSET_WIDTH)
+                - offsets.getInt((long) start * BaseVariableWidthVector.OFFSET_WIDTH);
     }
 
     byte[] bytes() {

@@ -49,7 +49,9 @@ class StringDictionaryTest {
         values.add("INF".getBytes(StandardCharsets.UTF_8));
         values.add("INFO\0".getBytes(StandardCharsets.UTF_8));
 
-        StringDictionary dictionary = new StringDictionary(1 << 20);
+        StringDictionary dictionary = new StringDictionary(1 << 20, new StringBounds(
+                org.apache.parquet.schema.Types.optional(org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.BINARY)
+                        .as(org.apache.parquet.schema.LogicalTypeAnnotation.stringType()).named("s")));
         Map<String, Integer> ids = new HashMap<>();
         for (int round = 0; round < 3; round++) {
             for (byte[] value : values) {

@@ -1,0 +1,45 @@
+package dev.parq.sink.column;
+
+import org.apache.parquet.internal.column.columnindex.BinaryTruncator;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.PrimitiveType;
+
+/**
+ * The minimum and maximum of a page's strings as its statistics take them. parquet-mr's
+ * statistics copy each value they keep, once per page and again for the column chunk, so a page
+ * whose minimum or maximum is a string of many megabytes would cost four copies of it, held until
+ * the row group is written; and it writes no statistics at all where they exceed 4 KiB.
+ *
+ * <p>A value longer than {@link #MAX_EXACT} bytes is therefore replaced by a short bound, made
+ * by parquet-mr's own truncator (valid UTF-8): a prefix for the minimum, a prefix incremented at
+ * its last character for the maximum. The Parquet format allows min and max to be such bounds
+ * ("may be ... values that do not exist on a page"), as parquet-mr's own statistics truncation
+ * and its column indexes make them.
+ */
+final class StringBounds {
+
+    /** Strings up to this length are kept exactly: parquet-mr's limit for statistics it writes. */
+    static final int MAX_EXACT = 4096;
+    /** The length a longer string is cut to: parquet-mr's default for its column indexes. */
+    static final int BOUND_LENGTH = 64;
+
+    private final BinaryTruncator truncator;
+
+    /** Bounds for the strings of a column of {@code type}; a column of other values has none to take. */
+    StringBounds(PrimitiveType type) {
+        this.truncator = type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY
+                ? BinaryTruncator.getTruncator(type) : null;
+    }
+
+    /** A value at most the string at {@code bytes[from, from + length)}, valid until the bytes change. */
+    Binary lower(byte[] bytes, int from, int length) {
+        Binary value = Binary.fromReusedByteArray(bytes, from, length);
+        return length <= MAX_EXACT ? value : truncator.truncateMin(value, BOUND_LENGTH);
+    }
+
+    /** A value at least the string at {@code bytes[from, from + length)}, valid until the bytes change. */
+    Binary upper(byte[] bytes, int from, int length) {
+        Binary value = Binary.fromReusedByteArray(bytes, from, length);
+        return length <= MAX_EXACT ? value : truncator.truncateMax(value, BOUND_LENGTH);
+    }
+}
