@@ -59,7 +59,8 @@ public final class ParqOptions {
     public static final ConfigOption<Integer> BATCH_ROWS = ConfigOptions.key("parq.parse.batch-rows")
             .intType()
             .defaultValue(4096)
-            .withDescription("Rows per Arrow batch handed from the parser to the Parquet writer.");
+            .withDescription("Most rows per Arrow batch handed from the parser to the Parquet writer;"
+                    + " a batch also ends at 8 MiB of input, so that rows of long values make smaller batches.");
 
     public static final ConfigOption<Duration> TEST_SINK_BATCH_DELAY = ConfigOptions.key("parq.test.sink-batch-delay")
             .durationType()

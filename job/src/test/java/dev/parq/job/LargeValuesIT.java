@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Inputs of long string values convert with the launcher's own default heap, whatever their mix
  * of sizes and shapes: many values of tens or hundreds of kilobytes, a few of megabytes, lines just
  * under the line limit alone and in a row, in several columns, inside ROW, ARRAY and MAP, text that
- * compresses and bytes that do not, at parallelism 1 and 2 and with every codec. Each run goes
+ * compresses and bytes that do not, at parallelism 1, 2 and 6 and with every codec. Each run goes
  * through {@code ./parq} as a user starts it (no {@code PARQ_JAVA_OPTS}), and DuckDB reads the
  * input and the Parquet output and finds the same rows in both.
  */
@@ -166,7 +166,11 @@ class LargeValuesIT {
                 new Input("lines at the limit, in a ROW", Shape.ROW, 4, 2, 0, false, "gzip", 1),
                 new Input("lines at the limit, in an ARRAY", Shape.ARRAY, 4, 3, 0, true, "lz4_raw", 2),
                 new Input("lines at the limit, in ARRAY<ROW> and MAP", Shape.NESTED, 4, 4, 0, false, "zstd", 2),
-                new Input("320 KB values in ARRAY<ROW> and MAP", Shape.NESTED, 100, 4, 80_000, false, "snappy", 1)));
+                new Input("320 KB values in ARRAY<ROW> and MAP", Shape.NESTED, 100, 4, 80_000, false, "snappy", 1),
+                // More parsers than cores, each meeting lines at the limit at the same time: they
+                // share one budget for long lines, and must neither run out of heap nor wait for
+                // each other forever.
+                new Input("lines at the limit, 6 parsers at once", Shape.COLUMNS, 6, 1, 0, false, "zstd", 6)));
         // One value just under the limit per line, many in a row, with every codec.
         String[] codecs = {"snappy", "zstd", "gzip", "lz4_raw", "none"};
         for (int i = 0; i < codecs.length; i++) {
@@ -202,7 +206,7 @@ class LargeValuesIT {
         Path output = dir.resolve("out");
         Run run = parq(dir, "convert", file.toString(), "-o", output.toString(), "--schema",
                 input.shape().schema(input.values()), "--compression", input.codec(),
-                "-p", Integer.toString(input.parallelism()), "--no-progress");
+                "-p", Integer.toString(input.parallelism()), "--split-size", "8mb", "--no-progress");
         assertEquals(0, run.exit, run.err);
         assertTrue(run.out.contains(String.format(Locale.ROOT, "rows written   %,d ", input.lines())), run.out);
 
@@ -265,7 +269,10 @@ class LargeValuesIT {
                 .redirectError(dir.resolve("stderr").toFile());
         builder.environment().remove("PARQ_JAVA_OPTS");
         Process process = builder.start();
-        assertTrue(process.waitFor(300, TimeUnit.SECONDS), "parq did not finish");
+        if (!process.waitFor(180, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("parq did not finish in 3 minutes: " + String.join(" ", args));
+        }
         return new Run(process.exitValue(),
                 Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8),
                 Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));

@@ -83,6 +83,13 @@ public final class BatchParser implements AutoCloseable {
     private final long[] rowOffsets;
     /** Input bytes of the batch's lines, bad and blank ones included. */
     private long batchBytes;
+    /** KiB of {@link LongLines}' budget held for a line longer than the usual window, until the batch is cleared. */
+    private int longLinePermits;
+    /**
+     * Whether a line was taken while {@link #longLinePermits} were held: the batch is to be
+     * written now, and {@link #parse} returns; called again, it goes on filling the batch.
+     */
+    private boolean longLineTaken;
     private long inlineRows;
     /** Lines read again because the window ended inside them (only lines longer than the window). */
     private long windowRefills;
@@ -141,6 +148,7 @@ public final class BatchParser implements AutoCloseable {
         int pos = from;
         windowStart = from;
         windowEnd = from;
+        longLineTaken = false;
         try {
             while (pos < to && !isFull()) {
                 if (pos >= windowEnd) {
@@ -165,7 +173,9 @@ public final class BatchParser implements AutoCloseable {
                         if (window.length >= maxLineBytes) {
                             throw tooLong(buf, pos, to, file, fileOffset + (pos - from));
                         }
-                        window = new byte[(int) Math.min(2L * window.length, maxLineBytes)];
+                        int grown = (int) Math.min(2L * window.length, maxLineBytes);
+                        reserveForLongLine(grown);
+                        window = new byte[grown];
                     }
                     fillWindow(buf, pos, to, window.length);
                     continue;
@@ -186,6 +196,9 @@ public final class BatchParser implements AutoCloseable {
                 int next = lineEnd < to ? lineEnd + 1 : to;
                 batchBytes += next - pos;
                 pos = next;
+                // A batch with a long line goes to the writer at once, so that the heap reserved
+                // for the line is given back as soon as it has been written.
+                longLineTaken = longLinePermits > 0;
             }
         } finally {
             publishRowCount();
@@ -359,7 +372,26 @@ public final class BatchParser implements AutoCloseable {
     }
 
     public boolean isFull() {
-        return rows >= maxRows || batchBytes >= MAX_BATCH_BYTES;
+        return rows >= maxRows || batchBytes >= MAX_BATCH_BYTES || longLineTaken;
+    }
+
+    /** Takes the part of the JVM's heap for long lines that a window of {@code windowBytes} needs, waiting for it if need be. */
+    private void reserveForLongLine(int windowBytes) {
+        int needed = LongLines.jvm().permitsFor(windowBytes);
+        if (needed > longLinePermits) {
+            // All at once, holding nothing while waiting: parsers that each held a part and waited
+            // for more could wait for each other forever.
+            LongLines.jvm().giveBack(longLinePermits);
+            longLinePermits = 0;
+            LongLines.jvm().take(needed);
+            longLinePermits = needed;
+        }
+    }
+
+    private void releaseLongLine() {
+        LongLines.jvm().giveBack(longLinePermits);
+        longLinePermits = 0;
+        longLineTaken = false;
     }
 
     /** Starts the next batch in the same buffers. */
@@ -369,6 +401,7 @@ public final class BatchParser implements AutoCloseable {
         }
         rows = 0;
         batchBytes = 0;
+        releaseLongLine();
         root.setRowCount(0);
     }
 
@@ -435,6 +468,7 @@ public final class BatchParser implements AutoCloseable {
 
     @Override
     public void close() {
+        releaseLongLine();
         root.close();
     }
 }

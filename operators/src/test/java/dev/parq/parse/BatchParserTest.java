@@ -237,4 +237,50 @@ class BatchParserTest {
             }
         }
     }
+
+    /**
+     * A line longer than the window takes its part of the JVM's heap for long lines, ends the batch
+     * right after it so that the batch is written at once, and gives the heap back when the batch
+     * is cleared; the rows after it go on in the same batch if the parser is called again.
+     */
+    @Test
+    void aLongLineHoldsItsHeapUntilItsBatchIsCleared() {
+        try (ParserHarness h = new ParserHarness("id BIGINT, s STRING")) {
+            String text = "{\"id\":1,\"s\":\"a\"}\n{\"id\":2,\"s\":\"" + "x".repeat(3_000_000) + "\"}\n{\"id\":3}\n";
+            ByteBuffer buf = ParserHarness.bytes(text);
+            int free = LongLines.jvm().available();
+            int end = h.parser.parse(buf, 0, buf.limit(), "f", 0);
+            assertEquals(text.indexOf("{\"id\":3"), end, "the parser returns after the long line");
+            assertTrue(h.parser.isFull());
+            assertEquals(2, h.parser.rows());
+            assertEquals(free - LongLines.jvm().permitsFor(4 << 20), LongLines.jvm().available(),
+                    "a window grown to 4 MiB holds three times that");
+            assertEquals(buf.limit(), h.parser.parse(buf, end, buf.limit(), "f", end));
+            assertEquals(3, h.parser.rows());
+            assertEquals(3_000_000, ((String) h.value("s", 1)).length());
+            h.parser.clear();
+            assertEquals(free, LongLines.jvm().available());
+        }
+    }
+
+    /** The budget waits for what others hold, never asks for more than all of it, and counts what is given back. */
+    @Test
+    void longLinesShareOneBudget() throws Exception {
+        LongLines budget = new LongLines(30L << 20);
+        assertEquals(30 << 10, budget.permitsFor(1L << 30), "a window larger than the budget takes all of it");
+        assertEquals(3 << 10, budget.permitsFor(1 << 20));
+        budget.take(budget.permitsFor(8 << 20));
+        assertEquals(6 << 10, budget.available());
+        java.util.concurrent.CountDownLatch taken = new java.util.concurrent.CountDownLatch(1);
+        Thread other = new Thread(() -> {
+            budget.take(budget.permitsFor(4 << 20));
+            taken.countDown();
+        });
+        other.start();
+        assertFalse(taken.await(200, java.util.concurrent.TimeUnit.MILLISECONDS), "took more than was free");
+        budget.giveBack(budget.permitsFor(8 << 20));
+        assertTrue(taken.await(10, java.util.concurrent.TimeUnit.SECONDS));
+        other.join();
+        assertEquals(18 << 10, budget.available());
+    }
 }

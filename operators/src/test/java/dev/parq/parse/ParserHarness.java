@@ -51,15 +51,29 @@ final class ParserHarness implements AutoCloseable {
         return ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)).asReadOnlyBuffer();
     }
 
-    /** Parses the whole text as file content starting at offset 0. */
+    /** Parses the whole text as file content starting at offset 0, into one batch until it is full of rows. */
     int parse(String text) {
-        ByteBuffer buf = bytes(text);
-        return parser.parse(buf, 0, buf.limit(), FILE, 0);
+        return parse(bytes(text));
     }
 
     int parse(byte[] content) {
-        ByteBuffer buf = ByteBuffer.wrap(content).asReadOnlyBuffer();
-        return parser.parse(buf, 0, buf.limit(), FILE, 0);
+        return parse(ByteBuffer.wrap(content).asReadOnlyBuffer());
+    }
+
+    /**
+     * The parser returns early after a line longer than its window, for the batch to be written;
+     * the harness keeps the rows and calls it again, as long as it takes more.
+     */
+    private int parse(ByteBuffer buf) {
+        int pos = 0;
+        while (pos < buf.limit()) {
+            int next = parser.parse(buf, pos, buf.limit(), FILE, pos);
+            if (next == pos) {
+                break;
+            }
+            pos = next;
+        }
+        return pos;
     }
 
     FieldVector column(String name) {

@@ -123,6 +123,8 @@ public final class ParseOperator extends AbstractStreamOperator<ArrowBatch>
     private void emitBatch() {
         int rows = parser.rows();
         if (rows == 0) {
+            // Nothing to write, but a long line rejected since the last batch still holds heap.
+            parser.clear();
             return;
         }
         output.collect(new StreamRecord<>(new ArrowBatch(parser.batch(), batchFile, batchOffset, batchEnd, parser.rowOffsets())));
