@@ -264,23 +264,22 @@ CORPORA = ["app-logs", *VALUE_CORPORA]
 
 def generate_values(size: int, value_bytes: int, out_path: str, seed: int = DEFAULT_SEED) -> dict:
     """Records {"id": N, "level": ..., "s": "<value_bytes of text>"}: log lines that carry a
-    document body or a stack trace. Each value is its own text (numbered words, compressible
-    about as much as log text), so no two share a dictionary entry."""
+    document body or a stack trace. Each value is its record's number followed by a stretch of a
+    pool of numbered words from a random place, so that values compress about as well as log text
+    and no two are the same."""
     rnd = random.Random(seed)
     t0 = time.perf_counter()
+    words = ("at", "dev.parq.Job.run(Job.java:", "request", "user", "failed", "Caused by:", "timeout", "session")
+    pool = " ".join(rnd.choice(words) + str(rnd.randrange(1_000_000)) for _ in range(1_000_000))
+    pool = (pool * (2 + value_bytes // len(pool)))
     h = hashlib.sha256()
     written = lines = 0
     tmp = out_path + ".partial"
-    words = [f"{w}{i}" for i, w in enumerate(("at", "dev.parq.Job.run(Job.java:", "request", "user",
-                                              "failed", "Caused by:", "timeout", "session"))]
     with open(tmp, "wb") as f:
         while True:
-            parts, length = [], 0
-            while length < value_bytes:
-                w = rnd.choice(words) + str(rnd.randrange(1_000_000))
-                parts.append(w)
-                length += len(w) + 1
-            value = (" ".join(parts) + "  ")[:value_bytes]
+            head = f"{lines}: "
+            at = rnd.randrange(len(pool) - value_bytes)
+            value = head + pool[at:at + value_bytes - len(head)]
             line = (f'{{"id":{lines},"level":"{rnd.choice(("INFO", "WARN", "ERROR"))}","s":"{value}"}}\n'
                     ).encode("ascii")
             if written + len(line) > size and lines > 0:
