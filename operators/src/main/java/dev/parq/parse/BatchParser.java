@@ -170,10 +170,14 @@ public final class BatchParser implements AutoCloseable {
                     unknownKeys.discard();
                     boolean lineFillsWindow = pos == windowStart && limit == window.length;
                     if (lineFillsWindow) {
-                        if (window.length >= maxLineBytes) {
+                        // The window grows to the line at once: found by its line feed, so that a
+                        // line of megabytes is copied and scanned once more, not once per doubling.
+                        long lineLength = lineLength(buf, pos, windowEnd, to);
+                        if (window.length >= maxLineBytes || lineLength > maxLineBytes) {
                             throw tooLong(buf, pos, to, file, fileOffset + (pos - from));
                         }
-                        int grown = (int) Math.min(2L * window.length, maxLineBytes);
+                        int grown = (int) Math.min(maxLineBytes,
+                                Math.max(2L * window.length, (lineLength + 0xFFFF) & ~0xFFFFL));
                         reserveForLongLine(grown);
                         window = new byte[grown];
                     }
@@ -209,6 +213,19 @@ public final class BatchParser implements AutoCloseable {
             }
         }
         return pos;
+    }
+
+    /**
+     * The length of the line at {@code start}, its line feed included, which goes on at least
+     * to {@code from}; looked for no further than one byte past the longest line taken.
+     */
+    private long lineLength(ByteBuffer buf, int start, int from, int to) {
+        int end = (int) Math.min(to, start + maxLineBytes + 1);
+        int feed = ByteScan.indexOfLineFeed(buf, from, end);
+        if (feed >= 0) {
+            return feed + 1 - start;
+        }
+        return end == to ? to - start : maxLineBytes + 1;
     }
 
     /** The longest line a parser takes by default: a sixteenth of the JVM's heap. */

@@ -33,13 +33,30 @@ final class StringBounds {
 
     /** A value at most the string at {@code bytes[from, from + length)}, valid until the bytes change. */
     Binary lower(byte[] bytes, int from, int length) {
-        Binary value = Binary.fromReusedByteArray(bytes, from, length);
-        return length <= MAX_EXACT ? value : truncator.truncateMin(value, BOUND_LENGTH);
+        return length <= MAX_EXACT
+                ? Binary.fromReusedByteArray(bytes, from, length)
+                : truncator.truncateMin(prefix(bytes, from, length), BOUND_LENGTH);
     }
 
     /** A value at least the string at {@code bytes[from, from + length)}, valid until the bytes change. */
     Binary upper(byte[] bytes, int from, int length) {
-        Binary value = Binary.fromReusedByteArray(bytes, from, length);
-        return length <= MAX_EXACT ? value : truncator.truncateMax(value, BOUND_LENGTH);
+        return length <= MAX_EXACT
+                ? Binary.fromReusedByteArray(bytes, from, length)
+                : truncator.truncateMax(prefix(bytes, from, length), BOUND_LENGTH);
+    }
+
+    /**
+     * The first bytes of a long string, a little more than {@link #BOUND_LENGTH} and ending before
+     * a character: the truncator checks that the whole of what it is given is valid UTF-8, which
+     * for a value of megabytes would cost more than writing it. A bound of the prefix that is
+     * longer than the bound length is one of the whole value too: both start with the same
+     * {@link #BOUND_LENGTH} bytes.
+     */
+    private static Binary prefix(byte[] bytes, int from, int length) {
+        int end = from + Math.min(length, BOUND_LENGTH + 8);
+        while (end > from + BOUND_LENGTH + 1 && (bytes[end] & 0xC0) == 0x80) {
+            end--;
+        }
+        return Binary.fromReusedByteArray(bytes, from, end - from);
     }
 }
