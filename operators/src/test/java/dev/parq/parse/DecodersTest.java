@@ -187,6 +187,43 @@ class DecodersTest {
                 one("TIMESTAMP_LTZ(3)", "\"2024-01-31T12:34:56+25:00\""));
     }
 
+    /** A column holds no more fractional digits than its precision: the others are cut off, as Flink SQL's cast does. */
+    @Test
+    void theDeclaredPrecisionCutsTheFraction() {
+        assertEquals(LocalDateTime.of(2024, 1, 31, 12, 34, 56), one("TIMESTAMP(0)", "\"2024-01-31T12:34:56.999\""));
+        assertEquals(LocalDateTime.of(2024, 1, 31, 12, 34, 56, 900_000_000), one("TIMESTAMP(1)", "\"2024-01-31T12:34:56.999\""));
+        assertEquals(LocalDateTime.of(2024, 1, 31, 12, 34, 56, 123_400_000), one("TIMESTAMP(4)", "\"2024-01-31T12:34:56.12345678\""));
+        assertEquals(LocalDateTime.of(1969, 12, 31, 23, 59, 59, 120_000_000), one("TIMESTAMP(2)", "\"1969-12-31T23:59:59.129\""));
+        try (ParserHarness h = new ParserHarness("a TIMESTAMP_LTZ(0), b TIMESTAMP_LTZ(5), c TIMESTAMP_LTZ(7)")) {
+            h.parse("{\"a\":\"1969-12-31T23:59:59.999Z\",\"b\":\"2024-01-31T10:34:56.123456789Z\","
+                    + "\"c\":\"1969-12-31T23:59:59.123456789Z\"}\n");
+            assertEquals(-1000, ((TimeStampMilliTZVector) h.column("a")).get(0));
+            assertEquals(Instant.parse("2024-01-31T10:34:56.12345Z").toEpochMilli() * 1000 + 450,
+                    ((TimeStampMicroTZVector) h.column("b")).get(0));
+            assertEquals(-1_000_000_000L + 123_456_700, ((TimeStampNanoTZVector) h.column("c")).get(0));
+        }
+    }
+
+    /** Nanoseconds reach down to the smallest instant a long holds, 1677-09-21T00:12:43.145224192Z, exactly. */
+    @Test
+    void nanosecondTimestampsReachTheEndsOfALong() {
+        try (ParserHarness h = new ParserHarness("t TIMESTAMP_LTZ(9)")) {
+            h.parse("{\"t\":\"1677-09-21T00:12:43.145224192Z\"}\n{\"t\":\"1677-09-21T00:12:43.5Z\"}\n"
+                    + "{\"t\":\"1677-09-21T00:12:44Z\"}\n{\"t\":\"2262-04-11T23:47:16.854775807Z\"}\n");
+            TimeStampNanoTZVector t = (TimeStampNanoTZVector) h.column("t");
+            assertEquals(4, h.parser.rows(), h.bad.toString());
+            assertEquals(Long.MIN_VALUE, t.get(0));
+            assertEquals(-9_223_372_036_500_000_000L, t.get(1));
+            assertEquals(-9_223_372_036_000_000_000L, t.get(2));
+            assertEquals(Long.MAX_VALUE, t.get(3));
+        }
+        for (String outside : new String[] {"1677-09-21T00:12:43.145224191Z", "1677-09-21T00:12:43Z",
+                "2262-04-11T23:47:16.854775808Z"}) {
+            assertEquals("BAD: field 'v': \"" + outside + "\" is out of range for TIMESTAMP_LTZ(9)",
+                    one("TIMESTAMP_LTZ(9)", "\"" + outside + "\""));
+        }
+    }
+
     @Test
     void commonUtcMillisShapeMatchesInstantParse() {
         String[] texts = {"2024-01-31T10:34:56.789Z", "2024-02-29T23:59:59.999Z", "1969-12-31T23:59:59.001Z",

@@ -19,9 +19,11 @@ import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TimestampType;
 
 /** Builds the decoder tree for a schema over the vectors that {@code ArrowSchemas} laid out for it. */
 public final class DecoderFactory {
@@ -73,8 +75,10 @@ public final class DecoderFactory {
             case TIMESTAMP_WITHOUT_TIME_ZONE:
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE: {
                 ArrowType.Timestamp arrow = (ArrowType.Timestamp) vector.getField().getType();
-                return new TimestampDecoder((TimeStampVector) vector, arrow.getUnit(), arrow.getTimezone() != null,
-                        typeName, path);
+                int precision = type instanceof TimestampType
+                        ? ((TimestampType) type).getPrecision() : ((LocalZonedTimestampType) type).getPrecision();
+                return new TimestampDecoder((TimeStampVector) vector, arrow.getUnit(), precision,
+                        arrow.getTimezone() != null, typeName, path);
             }
             case ROW: {
                 StructVector struct = (StructVector) vector;

@@ -10,20 +10,32 @@ import dev.parq.parse.tape.Tape;
 /**
  * TIMESTAMP(p) and TIMESTAMP_LTZ(p): an ISO-8601 date-time string. TIMESTAMP takes a local
  * date-time and rejects a zone; TIMESTAMP_LTZ needs 'Z' or an offset and stores the UTC instant.
- * Digits beyond the vector's unit are truncated.
+ * Fractional digits beyond the column's precision are truncated, as Flink SQL's cast does:
+ * a TIMESTAMP(p) column holds no more than p of them.
  */
 public final class TimestampDecoder extends Decoder {
 
     private final TimeStampVector vector;
     private final TimeUnit unit;
+    /** Nanoseconds per unit of the column's last fractional digit: 10^(9 - precision). */
+    private final int nanosStep;
     private final boolean instant;
     private final String typeName;
     private final String path;
     private final IsoDateTime iso = new IsoDateTime();
 
-    public TimestampDecoder(TimeStampVector vector, TimeUnit unit, boolean instant, String typeName, String path) {
+    public TimestampDecoder(TimeStampVector vector, TimeUnit unit, int precision, boolean instant, String typeName,
+            String path) {
+        if (precision < 0 || precision > 9) {
+            throw new IllegalArgumentException("timestamp precision out of range: " + precision);
+        }
         this.vector = vector;
         this.unit = unit;
+        int step = 1;
+        for (int i = precision; i < 9; i++) {
+            step *= 10;
+        }
+        this.nanosStep = step;
         this.instant = instant;
         this.typeName = typeName;
         this.path = path;
@@ -92,16 +104,28 @@ public final class TimestampDecoder extends Decoder {
                 || (iso.load(bytes, from, to, escaped) && iso.parseDateTime());
     }
 
-    /** The parsed date-time in the vector's unit; ArithmeticException beyond a long. */
+    /**
+     * The parsed date-time in the vector's unit, its fraction cut to the column's precision;
+     * ArithmeticException beyond a long. Before 1970 the fraction is taken from the next second
+     * down, so that an instant just inside the range of a long (1677-09-21T00:12:43.145224192Z
+     * in nanoseconds) does not overflow on its way there.
+     */
     private long value() {
         long seconds = iso.epochDay * 86_400L + iso.secondOfDay - iso.offsetSeconds;
+        long nanos = iso.nanos - iso.nanos % nanosStep;
+        if (seconds < 0 && nanos > 0) {
+            seconds++;
+            nanos -= 1_000_000_000L;
+        }
         switch (unit) {
+            case SECOND:
+                return seconds;
             case MILLISECOND:
-                return Math.addExact(Math.multiplyExact(seconds, 1_000L), iso.nanos / 1_000_000);
+                return Math.addExact(Math.multiplyExact(seconds, 1_000L), Math.floorDiv(nanos, 1_000_000L));
             case MICROSECOND:
-                return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), iso.nanos / 1_000);
+                return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), Math.floorDiv(nanos, 1_000L));
             default:
-                return Math.addExact(Math.multiplyExact(seconds, 1_000_000_000L), iso.nanos);
+                return Math.addExact(Math.multiplyExact(seconds, 1_000_000_000L), nanos);
         }
     }
 
