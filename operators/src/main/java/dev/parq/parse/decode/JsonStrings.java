@@ -8,8 +8,6 @@ import dev.parq.parse.tape.Tape;
 /** Unescaping of validated JSON string content into UTF-8. */
 public final class JsonStrings {
 
-    private static final int REPLACEMENT = 0xFFFD;
-
     private JsonStrings() {}
 
     /** The text of a string token, escapes resolved. */
@@ -26,7 +24,8 @@ public final class JsonStrings {
 
     /**
      * Unescapes src[from, to) into dst (at least to - from long: unescaping never grows text).
-     * A lone surrogate escape becomes U+FFFD. Returns the number of bytes written.
+     * The text was validated by the tokenizer, which rejects a surrogate escape that is not half
+     * of a pair, so none reaches here. Returns the number of bytes written.
      */
     static int unescape(byte[] src, int from, int to, byte[] dst) {
         int n = 0;
@@ -49,14 +48,13 @@ public final class JsonStrings {
             p += 6;
             if (cp >= 0xD800 && cp <= 0xDBFF) {
                 int low = p + 6 <= to && src[p] == '\\' && src[p + 1] == 'u' ? hex4(src, p + 2) : -1;
-                if (low >= 0xDC00 && low <= 0xDFFF) {
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-                    p += 6;
-                } else {
-                    cp = REPLACEMENT;
+                if (low < 0xDC00 || low > 0xDFFF) {
+                    throw new IllegalArgumentException("lone surrogate escape in validated text");
                 }
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+                p += 6;
             } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
-                cp = REPLACEMENT;
+                throw new IllegalArgumentException("lone surrogate escape in validated text");
             }
             n = utf8(cp, dst, n);
         }

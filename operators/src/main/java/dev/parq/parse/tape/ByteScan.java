@@ -103,18 +103,26 @@ public final class ByteScan {
         return p - from;
     }
 
-    /** The length of the valid escape starting with the backslash at p (2 or 6), or -1. */
+    /**
+     * The length of the valid escape starting with the backslash at p, or -1: 2, 6 for a
+     * {@code \\u} escape, 12 for the two escapes of a surrogate pair. A surrogate escape that is
+     * not half of a pair is not valid: it names no character, and UTF-8 cannot store it.
+     */
     public static int escapeLength(byte[] bytes, int p, int limit) {
         if (p + 1 >= limit) {
             return -1;
         }
         byte e = bytes[p + 1];
         if (e == 'u') {
-            if (p + 6 > limit) {
+            int unit = hex4(bytes, p + 2, limit);
+            if (unit < 0xD800 || unit > 0xDFFF) {
+                return unit < 0 ? -1 : 6;
+            }
+            if (unit > 0xDBFF || p + 8 > limit || bytes[p + 6] != '\\' || bytes[p + 7] != 'u') {
                 return -1;
             }
-            int digits = hex(bytes[p + 2]) | hex(bytes[p + 3]) | hex(bytes[p + 4]) | hex(bytes[p + 5]);
-            return digits < 0 ? -1 : 6;
+            int low = hex4(bytes, p + 8, limit);
+            return low >= 0xDC00 && low <= 0xDFFF ? 12 : -1;
         }
         return e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't' ? 2 : -1;
     }
@@ -343,6 +351,15 @@ public final class ByteScan {
 
     public static boolean digit(byte c) {
         return c >= '0' && c <= '9';
+    }
+
+    /** The value of the four hex digits at p, or -1 if they are not four hex digits before limit. */
+    public static int hex4(byte[] bytes, int p, int limit) {
+        if (p + 4 > limit) {
+            return -1;
+        }
+        int digits = hex(bytes[p]) | hex(bytes[p + 1]) | hex(bytes[p + 2]) | hex(bytes[p + 3]);
+        return digits < 0 ? -1 : hex(bytes[p]) << 12 | hex(bytes[p + 1]) << 8 | hex(bytes[p + 2]) << 4 | hex(bytes[p + 3]);
     }
 
     /** The value of a hex digit, or -1. */

@@ -197,6 +197,12 @@ public final class Tokenizer {
         if (buf[p + 1] != 'u') {
             return syntaxAt(p + 1, "invalid escape in string");
         }
+        int unit = ByteScan.hex4(buf, p + 2, limit);
+        if (unit >= 0xD800 && unit <= 0xDFFF) {
+            fail(p, String.format(java.util.Locale.ROOT, "lone surrogate escape \\u%04X at column %d: it is not"
+                    + " half of a surrogate pair, names no character, and cannot be stored as UTF-8", unit, column(p)));
+            return -1;
+        }
         int i = p + 2;
         while (i < p + 6 && i < limit && ByteScan.hex(buf[i]) >= 0) {
             i++;
