@@ -17,7 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * The JSONTestSuite cases (shared/conformance, one per line): every case a strict parser must
+ * The JSONTestSuite cases (operators/src/test/resources/conformance, one per line): every case a strict parser must
  * accept is a Parquet row, every case it must reject is in _rejected/ at its exact byte offset.
  */
 class ConformanceIT {
@@ -27,14 +27,13 @@ class ConformanceIT {
     @TempDir
     Path dir;
 
+    /** The corpus in the operators module's test resources, where it lives in the repository. */
     static Path conformanceDir() {
-        for (Path at = Path.of("").toAbsolutePath(); at != null; at = at.getParent()) {
-            Path candidate = at.resolve("shared").resolve("conformance");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
+        Path dir = Path.of("..", "operators", "src", "test", "resources", "conformance").toAbsolutePath().normalize();
+        if (!Files.isDirectory(dir)) {
+            throw new AssertionError("no conformance corpus at " + dir);
         }
-        throw new AssertionError("shared/conformance not found above " + Path.of("").toAbsolutePath());
+        return dir;
     }
 
     @Test

@@ -23,23 +23,20 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 
 /**
- * JSONTestSuite's y_ and n_ cases as NDJSON ({@code shared/conformance}, beside the repository):
+ * JSONTestSuite's y_ and n_ cases as NDJSON (this module's test resources, {@code conformance/}, MIT licence):
  * every accepted case is a row, every rejected case is reported at its exact offset.
  */
 class ConformanceTest {
 
     private record Expected(long id, String name, long offset) {}
 
+    /** The corpus in this module's test resources, as the build copied them. */
     static Path conformanceDir() {
-        Path dir = Path.of("").toAbsolutePath();
-        for (Path d = dir; d != null; d = d.getParent()) {
-            Path candidate = d.resolve("shared").resolve("conformance");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
+        Path dir = Path.of("target", "test-classes", "conformance").toAbsolutePath();
+        if (!Files.isDirectory(dir)) {
+            return fail("no conformance corpus at " + dir + " (operators/src/test/resources/conformance)");
         }
-        return fail("no shared/conformance directory found above " + dir
-                + " (the repository expects ../shared beside its clone)");
+        return dir;
     }
 
     private static Map<String, List<Expected>> expected(Path file) throws IOException {
