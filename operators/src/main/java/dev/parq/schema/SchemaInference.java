@@ -14,8 +14,9 @@ import dev.parq.schema.infer.Sampler;
  *
  * <p>Integers are BIGINT, integers mixed with fractions DOUBLE, booleans BOOLEAN; objects become
  * ROWs merged field by field and arrays ARRAYs of their merged elements (ARRAY&lt;STRING&gt; if only
- * empty ones were seen). Strings that are all instants with 'Z' or an offset become
- * TIMESTAMP_LTZ(3). Anything mixed, and fields that were only ever null, are STRING. Columns and
+ * empty ones were seen). Strings that are all date-times with 'Z' or an offset become
+ * TIMESTAMP_LTZ(p), all date-times without a zone TIMESTAMP(p), p the most fractional digits seen
+ * (3, 6 or 9: 0-3 digits are 3). Anything mixed, and fields that were only ever null, are STRING. Columns and
  * fields are in order of first appearance. Lines that are not JSON objects are skipped.
  */
 public final class SchemaInference {

@@ -67,7 +67,7 @@ class SchemaInferenceTest {
 
     @Test
     void instantsOnlyWhenEverySampledValueHasAZone() throws IOException {
-        assertEquals("ts TIMESTAMP_LTZ(3), `local` STRING, mixed STRING",
+        assertEquals("ts TIMESTAMP_LTZ(3), `local` TIMESTAMP(3), mixed STRING",
                 infer("{\"ts\":\"2024-01-31T12:00:00Z\",\"local\":\"2024-01-31T12:00:00\",\"mixed\":\"2024-01-31T12:00:00Z\"}\n"
                         + "{\"ts\":\"2024-01-31 12:00:00.123+02:00\",\"local\":\"2024-01-31T12:00:00\",\"mixed\":\"soon\"}\n"
                         + "{\"ts\":null}\n"));
@@ -76,11 +76,27 @@ class SchemaInferenceTest {
     /** Inference asks the decoder itself, so what it infers as an instant the job reads. */
     @Test
     void instantsAreWhatTheTimestampDecoderReads() throws IOException {
-        assertEquals("z TIMESTAMP_LTZ(3), offsets TIMESTAMP_LTZ(3), badDay STRING, badHour STRING, noMinutes STRING",
+        assertEquals("z TIMESTAMP_LTZ(9), offsets TIMESTAMP_LTZ(3), badDay STRING, badHour STRING, noMinutes STRING",
                 infer("{\"z\":\"2024-02-29T23:59:59.999Z\",\"offsets\":\"2024-01-31T12:00-05:30\","
                         + "\"badDay\":\"2023-02-29T00:00:00Z\",\"badHour\":\"2024-01-31T24:00:00Z\","
                         + "\"noMinutes\":\"2024-01-31T12Z\"}\n"
                         + "{\"z\":\"2024-01-31t12:00:00.123456789z\",\"offsets\":\"2024-01-31 12:00:00+0200\"}\n"));
+    }
+
+    /**
+     * The precision keeps every digit sampled: 0-3 digits are 3, 4-6 are 6, 7-9 are 9; a column
+     * mixing instants and local date-times is STRING; nanoseconds that a long cannot hold are 6.
+     */
+    @Test
+    void thePrecisionKeepsTheDigitsSeen() throws IOException {
+        assertEquals("ids TIMESTAMP_LTZ(6), micro TIMESTAMP(6), nano TIMESTAMP_LTZ(9), seconds TIMESTAMP(3),"
+                        + " mixed STRING, ancient TIMESTAMP_LTZ(6), tenDigits TIMESTAMP(9)",
+                infer("{\"ids\":\"2023-02-28T11:34:04.590544+0000\",\"micro\":\"2024-01-31 12:00:00.1234\","
+                        + "\"nano\":\"2024-01-31T12:00:00.123456789Z\",\"seconds\":\"2024-01-31 12:00\","
+                        + "\"mixed\":\"2024-01-31T12:00:00Z\",\"ancient\":\"1500-01-01T00:00:00.1234567Z\","
+                        + "\"tenDigits\":\"2024-01-31T12:00:00.1234567891\"}\n"
+                        + "{\"ids\":\"2023-02-28T11:34:04+00\",\"micro\":\"2024-01-31T12:00:00.5\","
+                        + "\"seconds\":\"2024-01-31T12:00:01\",\"mixed\":\"2024-01-31T12:00:00\"}\n"));
     }
 
     @Test

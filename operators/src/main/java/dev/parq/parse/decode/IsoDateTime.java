@@ -16,6 +16,8 @@ final class IsoDateTime {
     long epochDay;
     int secondOfDay;
     int nanos;
+    /** How many fractional digits the text has (more than 9 are read as 9). */
+    int fractionDigits;
     boolean hasZone;
     int offsetSeconds;
 
@@ -69,6 +71,7 @@ final class IsoDateTime {
         epochDay = daysFromCivil(year, month, day);
         secondOfDay = hour * 3600 + minute * 60 + second;
         nanos = millis * 1_000_000;
+        fractionDigits = 3;
         hasZone = true;
         offsetSeconds = 0;
         return true;
@@ -101,6 +104,7 @@ final class IsoDateTime {
         }
         int second = 0;
         nanos = 0;
+        fractionDigits = 0;
         int p = 16;
         if (p < length && text[p] == ':') {
             second = digits(p + 1, 2);
@@ -126,6 +130,7 @@ final class IsoDateTime {
                     scaled *= 10;
                 }
                 nanos = scaled;
+                fractionDigits = n;
             }
         }
         secondOfDay = hour * 3600 + minute * 60 + second;

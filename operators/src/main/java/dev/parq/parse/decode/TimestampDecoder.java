@@ -41,14 +41,24 @@ public final class TimestampDecoder extends Decoder {
         this.path = path;
     }
 
+    /** Bits of {@link #dateTimeShape}: a zone, and an instant within the range of nanoseconds in a long. */
+    public static final int ZONED = 1 << 4;
+    public static final int FITS_NANOS = 1 << 5;
+
     /**
-     * Whether the decoder of a TIMESTAMP_LTZ column takes string token {@code t}: an ISO-8601
-     * date-time with 'Z' or an offset, in range. Schema inference asks this, so that an inferred
-     * TIMESTAMP_LTZ column never rejects a value it sampled.
+     * What string token {@code t} is as a date-time, for schema inference: -1 if it is none the
+     * decoders take, else its fractional digits (0 to 9) in the low four bits, with {@link #ZONED}
+     * where it has a zone and {@link #FITS_NANOS} where a TIMESTAMP(9) column holds it.
      */
-    public static boolean readsInstant(Tape tape, int t) {
+    public static int dateTimeShape(Tape tape, int t) {
         IsoDateTime iso = new IsoDateTime();
-        return parse(iso, tape.bytes(), tape.start(t), tape.end(t), tape.has(t, Tape.ESCAPED)) && iso.hasZone;
+        if (!parse(iso, tape.bytes(), tape.start(t), tape.end(t), tape.has(t, Tape.ESCAPED))) {
+            return -1;
+        }
+        long seconds = iso.epochDay * 86_400L + iso.secondOfDay - iso.offsetSeconds;
+        // The range of a long in nanoseconds, in whole seconds, with a second to spare at each end.
+        boolean fitsNanos = seconds > -9_223_372_036L && seconds < 9_223_372_036L;
+        return Math.min(9, iso.fractionDigits) | (iso.hasZone ? ZONED : 0) | (fitsNanos ? FITS_NANOS : 0);
     }
 
     @Override

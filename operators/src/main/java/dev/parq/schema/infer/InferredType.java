@@ -11,6 +11,7 @@ import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.BooleanType;
 import org.apache.flink.table.types.logical.DoubleType;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
+import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
@@ -28,7 +29,12 @@ public final class InferredType {
     enum Kind { NULL, BOOLEAN, INTEGER, DOUBLE, STRING, OBJECT, ARRAY, MIXED }
 
     private Kind kind = Kind.NULL;
+    /** Whether every sampled string was a date-time with a zone, or every one without. */
     private boolean allInstants = true;
+    private boolean allLocal = true;
+    /** The most fractional digits among the date-times, and whether all fit nanoseconds in a long. */
+    private int fractionDigits;
+    private boolean fitNanos = true;
     private Map<String, InferredType> fields;
     private InferredType element;
 
@@ -46,8 +52,14 @@ public final class InferredType {
                 become(tape.has(t, Tape.NOT_INTEGER) || !fitsLong(tape, t) ? Kind.DOUBLE : Kind.INTEGER);
                 return;
             case Tape.STRING:
-                if (become(Kind.STRING) && allInstants && !TimestampDecoder.readsInstant(tape, t)) {
-                    allInstants = false;
+                if (become(Kind.STRING) && (allInstants || allLocal)) {
+                    int shape = TimestampDecoder.dateTimeShape(tape, t);
+                    allInstants &= shape >= 0 && (shape & TimestampDecoder.ZONED) != 0;
+                    allLocal &= shape >= 0 && (shape & TimestampDecoder.ZONED) == 0;
+                    if (shape >= 0) {
+                        fractionDigits = Math.max(fractionDigits, shape & 0xF);
+                        fitNanos &= (shape & TimestampDecoder.FITS_NANOS) != 0;
+                    }
                 }
                 return;
             case Tape.OBJECT:
@@ -94,6 +106,9 @@ public final class InferredType {
         switch (kind) {
             case STRING:
                 allInstants &= other.allInstants;
+                allLocal &= other.allLocal;
+                fractionDigits = Math.max(fractionDigits, other.fractionDigits);
+                fitNanos &= other.fitNanos;
                 return;
             case OBJECT:
                 other.fields.forEach((name, type) -> fields.computeIfAbsent(name, n -> new InferredType()).merge(type));
@@ -156,7 +171,10 @@ public final class InferredType {
             case DOUBLE:
                 return new DoubleType();
             case STRING:
-                return allInstants ? new LocalZonedTimestampType(3) : string();
+                if (allInstants) {
+                    return new LocalZonedTimestampType(precision());
+                }
+                return allLocal ? new TimestampType(precision()) : string();
             case OBJECT: {
                 RowType row = toRowType();
                 return row == null ? string() : row;
@@ -166,6 +184,15 @@ public final class InferredType {
             default:
                 return string();
         }
+    }
+
+    /**
+     * The precision that keeps every sampled digit: 3, 6 or 9 (a Parquet unit's), or 6 where a
+     * value lies beyond what nanoseconds in a long reach (1677 to 2262).
+     */
+    private int precision() {
+        int precision = fractionDigits <= 3 ? 3 : fractionDigits <= 6 ? 6 : 9;
+        return precision == 9 && !fitNanos ? 6 : precision;
     }
 
     private static LogicalType string() {
