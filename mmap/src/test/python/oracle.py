@@ -8,6 +8,8 @@ decimal integers, so that NaN payloads and -0.0 are compared exactly.
   write-mmap FILE DTYPE SHAPE BITS_OUT  header by struct, elements by np.memmap
   save-npy FILE DTYPE SHAPE BITS_OUT [--version 2] [--fortran] [--big-endian]
   check-npy FILE BITS         np.load and compare
+  stats-mmap FILE DTYPE COUNT SEED  write COUNT random elements (floats with 1% NaN), print
+                              numpy's count, nansum (in float64), nanmin and nanmax of them
 """
 import struct
 import sys
@@ -116,6 +118,27 @@ def check_npy(path, bits_path):
         fail("elements differ: %r vs %r" % (got[:10], bits[:10]))
 
 
+def stats_mmap(path, dtype, count, seed):
+    rng = np.random.default_rng(seed)
+    if np.dtype(dtype).kind == "f":
+        array = (rng.standard_normal(count) * 1000).astype(dtype)
+        array[rng.random(count) < 0.01] = np.nan
+        present = array[~np.isnan(array)]
+    else:
+        info = np.iinfo(dtype)
+        array = rng.integers(info.min // 4, info.max // 4, count, dtype=dtype)
+        present = array
+    header = struct.pack("<4sBBHQ", b"MMAP", 1, DTYPE_IDS[dtype], 1, count) + struct.pack("<Q", count)
+    with open(path, "wb") as f:
+        f.write(header + b"\0" * (64 - len(header)))
+        f.write(array.astype(np.dtype(dtype).newbyteorder("<")).tobytes())
+    if present.size == 0:
+        print(0, "0.0", "NaN", "NaN")
+        return
+    print(present.size, repr(float(np.sum(present, dtype=np.float64))), repr(float(np.min(present))),
+          repr(float(np.max(present))))
+
+
 def parse_shape(text):
     return tuple(int(x) for x in text.split(",") if x)
 
@@ -130,5 +153,7 @@ if __name__ == "__main__":
         save_npy(args[0], args[1], parse_shape(args[2]), args[3], args[4:])
     elif command == "check-npy":
         check_npy(args[0], args[1])
+    elif command == "stats-mmap":
+        stats_mmap(args[0], args[1], int(args[2]), int(args[3]))
     else:
         fail("unknown command " + command)

@@ -57,6 +57,11 @@ public abstract class NdArray {
         return length;
     }
 
+    /** Count, sum, minimum, maximum and mean of the elements, NaN skipped; see {@link Stats}. */
+    public final Stats stats() {
+        return Stats.of(this);
+    }
+
     public final boolean isEmpty() {
         return length == 0;
     }

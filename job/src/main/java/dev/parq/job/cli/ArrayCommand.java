@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
         name = "array",
         description = "Inspect mmap array files and convert them to and from numpy .npy files.",
         mixinStandardHelpOptions = true,
-        subcommands = {ArrayCommand.Info.class, ArrayCommand.FromNpy.class, ArrayCommand.ToNpy.class})
+        subcommands = {ArrayCommand.Info.class, ArrayCommand.Stats.class, ArrayCommand.FromNpy.class,
+                ArrayCommand.ToNpy.class})
 public final class ArrayCommand implements Callable<Integer> {
 
     @Spec
@@ -31,7 +32,7 @@ public final class ArrayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "Missing subcommand: info, from-npy or to-npy");
+        throw new ParameterException(spec.commandLine(), "Missing subcommand: info, stats, from-npy or to-npy");
     }
 
     /** Runs an action, turning a library failure into exit code 1 and one line on stderr. */
@@ -75,6 +76,44 @@ public final class ArrayCommand implements Callable<Integer> {
                 }
             });
         }
+    }
+
+    @Command(name = "stats", mixinStandardHelpOptions = true,
+            description = "Print count, sum, min, max and mean of an mmap array file's elements as JSON. NaN"
+                    + " elements are skipped (as numpy's nansum, nanmin, nanmax): count is the elements that"
+                    + " are not NaN, the sum is accumulated in double; min, max and mean are null without any.")
+    static final class Stats implements Callable<Integer> {
+
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "FILE", description = "The mmap array file.")
+        Path file;
+
+        @Override
+        public Integer call() {
+            return report(spec, () -> {
+                try (MmapArray<?> array = MmapArray.openReadOnly(file)) {
+                    dev.parq.mmap.Stats stats = array.view().stats();
+                    PrintWriter out = spec.commandLine().getOut();
+                    out.println("{\"count\": " + stats.count() + ", \"sum\": " + jsonNumber(stats.sum())
+                            + ", \"min\": " + jsonNumber(stats.min()) + ", \"max\": " + jsonNumber(stats.max())
+                            + ", \"mean\": " + jsonNumber(stats.mean()) + "}");
+                    out.flush();
+                }
+            });
+        }
+    }
+
+    /** A double as JSON: shortest round-trip digits; NaN (no value) as null, infinities as JSON cannot hold them. */
+    private static String jsonNumber(double value) {
+        if (Double.isNaN(value)) {
+            return "null";
+        }
+        if (Double.isInfinite(value)) {
+            return value > 0 ? "1e999" : "-1e999";
+        }
+        return Double.toString(value);
     }
 
     @Command(name = "from-npy", mixinStandardHelpOptions = true,

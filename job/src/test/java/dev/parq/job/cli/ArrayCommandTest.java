@@ -45,6 +45,26 @@ class ArrayCommandTest {
     }
 
     @Test
+    void statsPrintJson() throws Exception {
+        assertEquals(0, run("stats", sampleFile().toString()), err.toString());
+        assertEquals("{\"count\": 6, \"sum\": 21.0, \"min\": 1.0, \"max\": 6.0, \"mean\": 3.5}", out.toString().trim());
+    }
+
+    /** NaN elements are skipped; with none left, min, max and mean are null (JSON has no NaN). */
+    @Test
+    void statsSkipNaN() throws Exception {
+        Path some = dir.resolve("some.mmap");
+        MmapArray.create(some, FloatArray.of(new float[] {Float.NaN, 2, Float.NaN, -4})).close();
+        Path none = dir.resolve("none.mmap");
+        MmapArray.create(none, FloatArray.of(new float[] {Float.NaN, Float.NaN})).close();
+        assertEquals(0, run("stats", some.toString()), err.toString());
+        assertEquals(0, run("stats", none.toString()), err.toString());
+        assertEquals("{\"count\": 2, \"sum\": -2.0, \"min\": -4.0, \"max\": 2.0, \"mean\": -1.0}\n"
+                + "{\"count\": 0, \"sum\": 0.0, \"min\": null, \"max\": null, \"mean\": null}",
+                out.toString().trim().replace("\r\n", "\n"));
+    }
+
+    @Test
     void convertsToNpyAndBack() throws Exception {
         Path file = sampleFile();
         Path npy = dir.resolve("a.npy");

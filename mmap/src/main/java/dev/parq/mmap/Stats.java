@@ -1,0 +1,208 @@
+package dev.parq.mmap;
+
+/**
+ * Count, sum, minimum, maximum and mean of an array's elements, NaN skipped (as numpy's
+ * {@code nansum}, {@code nanmin} and {@code nanmax}): {@link #count} is the elements that are not
+ * NaN, the sum is accumulated in double whatever the element type.
+ *
+ * <p>Elements are read in blocks copied out of the mapping (a bulk copy on a contiguous view) and
+ * summed with four independent accumulators: a single running sum waits for each addition to
+ * finish before the next, and the JIT does not reorder floating-point additions for us. A block
+ * whose plain sum comes out NaN is summed again element by element, skipping the NaNs, so that
+ * data without NaN pays nothing for them.
+ *
+ * @param min the least element, or NaN if there is none (all NaN, or empty)
+ * @param max the greatest element, or NaN if there is none
+ */
+public record Stats(long count, double sum, double min, double max) {
+
+    private static final int BLOCK = 1 << 16;
+
+    /** The mean of the elements that are not NaN; NaN if there are none. */
+    public double mean() {
+        return count == 0 ? Double.NaN : sum / count;
+    }
+
+    /** The statistics of every element of {@code array}, whatever its element type and strides. */
+    public static Stats of(NdArray array) {
+        Accumulator acc = new Accumulator();
+        long length = array.length();
+        if (array instanceof FloatArray floats) {
+            float[] block = new float[(int) Math.min(BLOCK, Math.max(1, length))];
+            for (long at = 0; at < length; at += block.length) {
+                int n = (int) Math.min(block.length, length - at);
+                floats.get(at, block, 0, n);
+                acc.add(block, n);
+            }
+        } else if (array instanceof DoubleArray doubles) {
+            double[] block = new double[(int) Math.min(BLOCK, Math.max(1, length))];
+            for (long at = 0; at < length; at += block.length) {
+                int n = (int) Math.min(block.length, length - at);
+                doubles.get(at, block, 0, n);
+                acc.add(block, n);
+            }
+        } else if (array instanceof IntArray ints) {
+            int[] block = new int[(int) Math.min(BLOCK, Math.max(1, length))];
+            for (long at = 0; at < length; at += block.length) {
+                int n = (int) Math.min(block.length, length - at);
+                ints.get(at, block, 0, n);
+                for (int i = 0; i < n; i++) {
+                    acc.addExact(block[i]);
+                }
+            }
+        } else if (array instanceof LongArray longs) {
+            long[] block = new long[(int) Math.min(BLOCK, Math.max(1, length))];
+            for (long at = 0; at < length; at += block.length) {
+                int n = (int) Math.min(block.length, length - at);
+                longs.get(at, block, 0, n);
+                for (int i = 0; i < n; i++) {
+                    acc.addExact(block[i]);
+                }
+            }
+        } else {
+            throw new IllegalArgumentException("no statistics for " + array.dtype().name());
+        }
+        return acc.stats();
+    }
+
+    private static final class Accumulator {
+        private long count;
+        private double sum;
+        private double min = Double.POSITIVE_INFINITY;
+        private double max = Double.NEGATIVE_INFINITY;
+        private boolean any;
+
+        void add(float[] b, int n) {
+            double s0 = 0;
+            double s1 = 0;
+            double s2 = 0;
+            double s3 = 0;
+            // Per lane too; a comparison with NaN is false, so NaN never becomes either.
+            float lo0 = Float.POSITIVE_INFINITY;
+            float lo1 = lo0;
+            float lo2 = lo0;
+            float lo3 = lo0;
+            float hi0 = Float.NEGATIVE_INFINITY;
+            float hi1 = hi0;
+            float hi2 = hi0;
+            float hi3 = hi0;
+            int i = 0;
+            for (; i + 4 <= n; i += 4) {
+                float a0 = b[i];
+                float a1 = b[i + 1];
+                float a2 = b[i + 2];
+                float a3 = b[i + 3];
+                s0 += a0;
+                s1 += a1;
+                s2 += a2;
+                s3 += a3;
+                lo0 = a0 < lo0 ? a0 : lo0;
+                lo1 = a1 < lo1 ? a1 : lo1;
+                lo2 = a2 < lo2 ? a2 : lo2;
+                lo3 = a3 < lo3 ? a3 : lo3;
+                hi0 = a0 > hi0 ? a0 : hi0;
+                hi1 = a1 > hi1 ? a1 : hi1;
+                hi2 = a2 > hi2 ? a2 : hi2;
+                hi3 = a3 > hi3 ? a3 : hi3;
+            }
+            for (; i < n; i++) {
+                s0 += b[i];
+                lo0 = b[i] < lo0 ? b[i] : lo0;
+                hi0 = b[i] > hi0 ? b[i] : hi0;
+            }
+            double lo = Math.min(Math.min(lo0, lo1), Math.min(lo2, lo3));
+            double hi = Math.max(Math.max(hi0, hi1), Math.max(hi2, hi3));
+            double blockSum = (s0 + s1) + (s2 + s3);
+            long blockCount = n;
+            if (Double.isNaN(blockSum)) {
+                blockSum = 0;
+                blockCount = 0;
+                for (int k = 0; k < n; k++) {
+                    if (!Float.isNaN(b[k])) {
+                        blockSum += b[k];
+                        blockCount++;
+                    }
+                }
+            }
+            merge(blockCount, blockSum, lo, hi);
+        }
+
+        void add(double[] b, int n) {
+            double s0 = 0;
+            double s1 = 0;
+            double s2 = 0;
+            double s3 = 0;
+            // Per lane too; a comparison with NaN is false, so NaN never becomes either.
+            double lo0 = Double.POSITIVE_INFINITY;
+            double lo1 = lo0;
+            double lo2 = lo0;
+            double lo3 = lo0;
+            double hi0 = Double.NEGATIVE_INFINITY;
+            double hi1 = hi0;
+            double hi2 = hi0;
+            double hi3 = hi0;
+            int i = 0;
+            for (; i + 4 <= n; i += 4) {
+                double a0 = b[i];
+                double a1 = b[i + 1];
+                double a2 = b[i + 2];
+                double a3 = b[i + 3];
+                s0 += a0;
+                s1 += a1;
+                s2 += a2;
+                s3 += a3;
+                lo0 = a0 < lo0 ? a0 : lo0;
+                lo1 = a1 < lo1 ? a1 : lo1;
+                lo2 = a2 < lo2 ? a2 : lo2;
+                lo3 = a3 < lo3 ? a3 : lo3;
+                hi0 = a0 > hi0 ? a0 : hi0;
+                hi1 = a1 > hi1 ? a1 : hi1;
+                hi2 = a2 > hi2 ? a2 : hi2;
+                hi3 = a3 > hi3 ? a3 : hi3;
+            }
+            for (; i < n; i++) {
+                s0 += b[i];
+                lo0 = b[i] < lo0 ? b[i] : lo0;
+                hi0 = b[i] > hi0 ? b[i] : hi0;
+            }
+            double lo = Math.min(Math.min(lo0, lo1), Math.min(lo2, lo3));
+            double hi = Math.max(Math.max(hi0, hi1), Math.max(hi2, hi3));
+            double blockSum = (s0 + s1) + (s2 + s3);
+            long blockCount = n;
+            if (Double.isNaN(blockSum)) {
+                blockSum = 0;
+                blockCount = 0;
+                for (int k = 0; k < n; k++) {
+                    if (!Double.isNaN(b[k])) {
+                        blockSum += b[k];
+                        blockCount++;
+                    }
+                }
+            }
+            merge(blockCount, blockSum, lo, hi);
+        }
+
+        /** An integer element: never NaN. */
+        void addExact(long value) {
+            count++;
+            sum += value;
+            min = Math.min(min, value);
+            max = Math.max(max, value);
+            any = true;
+        }
+
+        private void merge(long blockCount, double blockSum, double lo, double hi) {
+            count += blockCount;
+            sum += blockSum;
+            if (blockCount > 0) {
+                min = Math.min(min, lo);
+                max = Math.max(max, hi);
+                any = true;
+            }
+        }
+
+        Stats stats() {
+            return any ? new Stats(count, sum, min, max) : new Stats(0, 0, Double.NaN, Double.NaN);
+        }
+    }
+}
