@@ -127,6 +127,16 @@ class BatchParserTest {
         }
     }
 
+    /** A key whose name holds '.', '[' or a backslash is escaped in its path, so that no two paths collide. */
+    @Test
+    void unknownKeyPathsNeverCollide() {
+        try (ParserHarness h = new ParserHarness("id BIGINT, r ROW<a BIGINT>")) {
+            h.parse("{\"id\":1,\"r.zz\":1,\"r\":{\"zz\":2,\"x[]\":3,\"b\\\\c\":4}}\n");
+            Map<String, UnknownField> unknown = h.parser.unknownFields();
+            assertEquals(java.util.Set.of("r\\.zz", "r.zz", "r.x\\[]", "r.b\\\\c"), unknown.keySet(), unknown.toString());
+        }
+    }
+
     @Test
     void unknownFieldsAreCountedAtTheirTopmostPath() {
         try (ParserHarness h = new ParserHarness("id BIGINT, user ROW<id BIGINT>, tags ARRAY<ROW<k STRING>>")) {
