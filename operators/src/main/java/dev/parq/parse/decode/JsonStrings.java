@@ -44,10 +44,10 @@ public final class JsonStrings {
                 p += 2;
                 continue;
             }
-            int cp = hex4(src, p + 2);
+            int cp = ByteScan.hex4(src, p + 2, to);
             p += 6;
             if (cp >= 0xD800 && cp <= 0xDBFF) {
-                int low = p + 6 <= to && src[p] == '\\' && src[p + 1] == 'u' ? hex4(src, p + 2) : -1;
+                int low = p + 6 <= to && src[p] == '\\' && src[p + 1] == 'u' ? ByteScan.hex4(src, p + 2, to) : -1;
                 if (low < 0xDC00 || low > 0xDFFF) {
                     throw new IllegalArgumentException("lone surrogate escape in validated text");
                 }
@@ -76,11 +76,6 @@ public final class JsonStrings {
             default:
                 return e;
         }
-    }
-
-    private static int hex4(byte[] src, int p) {
-        return ByteScan.hex(src[p]) << 12 | ByteScan.hex(src[p + 1]) << 8
-                | ByteScan.hex(src[p + 2]) << 4 | ByteScan.hex(src[p + 3]);
     }
 
     private static int utf8(int cp, byte[] dst, int n) {

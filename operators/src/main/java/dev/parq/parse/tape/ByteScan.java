@@ -2,6 +2,7 @@ package dev.parq.parse.tape;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
@@ -358,8 +359,11 @@ public final class ByteScan {
         if (p + 4 > limit) {
             return -1;
         }
-        int digits = hex(bytes[p]) | hex(bytes[p + 1]) | hex(bytes[p + 2]) | hex(bytes[p + 3]);
-        return digits < 0 ? -1 : hex(bytes[p]) << 12 | hex(bytes[p + 1]) << 8 | hex(bytes[p + 2]) << 4 | hex(bytes[p + 3]);
+        int a = hex(bytes[p]);
+        int b = hex(bytes[p + 1]);
+        int c = hex(bytes[p + 2]);
+        int d = hex(bytes[p + 3]);
+        return (a | b | c | d) < 0 ? -1 : a << 12 | b << 8 | c << 4 | d;
     }
 
     /** The value of a hex digit, or -1. */
@@ -381,8 +385,8 @@ public final class ByteScan {
      * (a byte-wise loop over a mapped buffer reads a few hundred MB/s, which a line of megabytes
      * would spend in looking for its end).
      */
-    public static int indexOfLineFeed(java.nio.ByteBuffer buf, int from, int to) {
-        java.nio.ByteBuffer bytes = buf.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+    public static int indexOfLineFeed(ByteBuffer buf, int from, int to) {
+        ByteBuffer bytes = buf.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         int p = from;
         for (; p + Long.BYTES <= to; p += Long.BYTES) {
             long x = bytes.getLong(p) ^ 0x0A0A0A0A0A0A0A0AL;

@@ -1,5 +1,7 @@
 package dev.parq.parse.tape;
 
+import java.util.Locale;
+
 /**
  * Checks one NDJSON line against strict RFC 8259 and UTF-8, and records its tokens on a
  * {@link Tape}. The scan is iterative with an explicit stack, so nesting costs no Java stack; it
@@ -199,7 +201,7 @@ public final class Tokenizer {
         }
         int unit = ByteScan.hex4(buf, p + 2, limit);
         if (unit >= 0xD800 && unit <= 0xDFFF) {
-            fail(p, String.format(java.util.Locale.ROOT, "lone surrogate escape \\u%04X at column %d: it is not"
+            fail(p, String.format(Locale.ROOT, "lone surrogate escape \\u%04X at column %d: it is not"
                     + " half of a surrogate pair, names no character, and cannot be stored as UTF-8", unit, column(p)));
             return -1;
         }
