@@ -4,6 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
+import dev.parq.job.cli.Parq;
+
 /** Runs the parq command in this JVM and captures what it prints. */
 final class Cli {
 
@@ -19,7 +21,7 @@ final class Cli {
         try {
             System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
             System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int exit = Main.execute(args);
+            int exit = Parq.execute(args);
             return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         } finally {
             System.setOut(originalOut);

@@ -28,6 +28,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.parq.job.cli.Parq;
+
 /**
  * Generated NDJSON with known contents, several splits, parallelism 2, through the real command on
  * Flink's MiniCluster; the Parquet output is read back by DuckDB and compared value by value.
@@ -153,7 +155,7 @@ class ConvertIT {
         Files.writeString(input.resolve("empty.ndjson"), "");
         Path output = dir.resolve("out");
 
-        int exit = Main.execute("convert", input.toString(), "-o", output.toString(), "--schema", SCHEMA,
+        int exit = Parq.execute("convert", input.toString(), "-o", output.toString(), "--schema", SCHEMA,
                 "--split-size", "64kb", "--parallelism", "2", "--no-progress");
         assertEquals(0, exit);
 
@@ -211,9 +213,9 @@ class ConvertIT {
         Files.writeString(input, "{\"a\":1}\n");
         Path output = Files.createDirectories(dir.resolve("out"));
         Files.writeString(output.resolve("keep.txt"), "x");
-        assertEquals(2, Main.execute("convert", input.toString(), "-o", output.toString(), "--no-progress"));
+        assertEquals(2, Parq.execute("convert", input.toString(), "-o", output.toString(), "--no-progress"));
         assertTrue(Files.exists(output.resolve("keep.txt")));
-        assertEquals(0, Main.execute("convert", input.toString(), "-o", output.toString(), "--overwrite", "--no-progress"));
+        assertEquals(0, Parq.execute("convert", input.toString(), "-o", output.toString(), "--overwrite", "--no-progress"));
         assertFalse(Files.exists(output.resolve("keep.txt")));
         assertEquals("a BIGINT", JSON.readTree(output.resolve("_SUCCESS").toFile()).get("schema").asText());
     }
@@ -225,7 +227,7 @@ class ConvertIT {
         Path schema = dir.resolve("schema.ddl");
         Files.writeString(schema, "a INT,\n b STRING\n");
         Path output = dir.resolve("out");
-        assertEquals(0, Main.execute("convert", input.toString(), "-o", output.toString(), "--schema", "@" + schema,
+        assertEquals(0, Parq.execute("convert", input.toString(), "-o", output.toString(), "--schema", "@" + schema,
                 "--no-progress"));
         assertEquals("a INT, b STRING", JSON.readTree(output.resolve("_SUCCESS").toFile()).get("schema").asText());
         assertEquals(List.of(List.of(1, "x y")), DuckDb.query("SELECT a, b FROM " + DuckDb.parquet(output)));
@@ -237,5 +239,22 @@ class ConvertIT {
                 ? Double.compare(a.doubleValue(), b.doubleValue())
                 : a.equals(b) ? 0 : 1;
         assertTrue(expected.equals(numbersByValue, actual), where + "\n expected " + expected + "\n actual   " + actual);
+    }
+
+    /** The embedded cluster's network buffers, smaller than Flink's local default, grow with the slots. */
+    @Test
+    void aConversionWithManyParallelWritersGetsTheBuffersItNeeds(@TempDir Path dir) throws Exception {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 40_000; i++) {
+            lines.append("{\"id\":").append(i).append("}\n");
+        }
+        Path input = Files.writeString(dir.resolve("in.ndjson"), lines);
+        Path output = dir.resolve("out");
+        Cli.Result result = Cli.run("convert", input.toString(), "-o", output.toString(), "-p", "40",
+                "--split-size", "8kb", "--schema", "id BIGINT", "--no-progress");
+        assertEquals(0, result.exitCode(), result.err());
+        assertEquals(40_000L, DuckDb.count(DuckDb.parquet(output)));
+        Number sum = (Number) DuckDb.query("SELECT sum(id) FROM " + DuckDb.parquet(output)).get(0).get(0);
+        assertEquals(40_000L * 39_999 / 2, sum.longValue());
     }
 }

@@ -27,6 +27,8 @@ import dev.parq.job.cluster.SmokeJob;
 import dev.parq.job.cluster.StandaloneCluster;
 import dev.parq.job.cluster.StandaloneCluster.CliResult;
 
+import dev.parq.job.run.ConvertRun;
+
 /**
  * {@code flink run parq-job.jar convert ...} as a user runs it: Flink's own CLI submits the thin
  * jar to a standalone cluster whose JobManager and TaskManager are separate JVMs with nothing of
@@ -116,7 +118,7 @@ class FlinkRunIT {
 
         assertEquals(0, run.exitCode(), failure(run));
         assertEquals("FINISHED", jobState("parq convert to " + output), failure(run));
-        JsonNode manifest = JSON.readTree(output.resolve(ConvertJob.MANIFEST).toFile());
+        JsonNode manifest = JSON.readTree(output.resolve(ConvertRun.MANIFEST).toFile());
         assertEquals(lines, manifest.path("records_in").asLong(), manifest.toString());
         assertEquals(lines, manifest.path("rows_written").asLong(), manifest.toString());
         assertEquals(0, manifest.path("rejected").asLong(), manifest.toString());

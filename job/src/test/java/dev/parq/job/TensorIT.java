@@ -33,6 +33,9 @@ import dev.parq.mmap.DoubleArray;
 import dev.parq.mmap.FloatArray;
 import dev.parq.mmap.MmapArray;
 
+import dev.parq.job.pipeline.ParqOptions;
+import dev.parq.job.run.TensorRun;
+
 /**
  * {@code parq tensor} on generated NDJSON cut into many splits and read by two parallel parsers:
  * the array must hold the rows in input order, whatever parser read them.
@@ -167,7 +170,7 @@ class TensorIT {
         config.set(ParqOptions.SPLIT_SIZE, MemorySize.parse("5kb"));
         config.set(ParqOptions.BATCH_ROWS, 7);
         config.set(CoreOptions.DEFAULT_PARALLELISM, 2);
-        TensorJob.Result result = TensorJob.run(config, null);
+        TensorRun.Result result = TensorRun.run(config, null);
 
         List<double[]> expected = expectedRows(first, second);
         assertEquals(expected.size(), result.rows());

@@ -5,8 +5,9 @@ import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 
-import dev.parq.job.ConvertJob;
-import dev.parq.job.ParqOptions;
+import dev.parq.job.pipeline.ConversionException;
+import dev.parq.job.pipeline.ParqOptions;
+import dev.parq.job.run.ConvertRun;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,7 +34,7 @@ public final class ConvertCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Mixin
-    IngestOptions ingest;
+    PipelineFlags pipeline;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUTPUT",
             description = "Output directory (created if missing; must be empty unless --overwrite).")
@@ -58,12 +59,12 @@ public final class ConvertCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return ingest.run(spec, this::configuration, ConvertJob::run, Summary::print);
+        return pipeline.run(spec, this::configuration, ConvertRun::run, Summary::print);
     }
 
     /** The Flink configuration (parq.* keys included), overridden by the flags given. */
-    Configuration configuration() {
-        Configuration config = ingest.configuration(output);
+    Configuration configuration() throws ConversionException {
+        Configuration config = pipeline.configuration(output);
         if (schema != null) {
             config.set(ParqOptions.SCHEMA, SchemaArgument.read(schema, spec.commandLine()));
         }

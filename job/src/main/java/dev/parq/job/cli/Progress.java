@@ -2,7 +2,7 @@ package dev.parq.job.cli;
 
 import java.io.PrintStream;
 
-import dev.parq.job.ProgressListener;
+import dev.parq.job.run.ProgressListener;
 
 /** A one-line progress display on a terminal: bytes done of total, MB/s and time left. */
 final class Progress implements ProgressListener {

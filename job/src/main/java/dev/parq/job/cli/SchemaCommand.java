@@ -1,18 +1,15 @@
 package dev.parq.job.cli;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 
-import dev.parq.schema.SchemaException;
-import dev.parq.schema.SchemaInference;
-import dev.parq.source.enumerator.InputFile;
-import dev.parq.source.enumerator.InputFiles;
-import dev.parq.source.enumerator.InputNotFoundException;
+import dev.parq.job.pipeline.ConversionException;
+import dev.parq.job.pipeline.ConvertSettings;
+import dev.parq.job.pipeline.FlinkSettings;
+import dev.parq.job.pipeline.ParqOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -25,7 +22,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Prints the schema that convert would infer, in the syntax --schema takes.",
-            "The sample is spread across the whole input, not only its head."
+            "The sample is spread across the whole input, not only its head.",
+            "Options not given are read from $FLINK_CONF_DIR/config.yaml (parq.* keys), then defaulted."
         })
 public final class SchemaCommand implements Callable<Integer> {
 
@@ -36,30 +34,25 @@ public final class SchemaCommand implements Callable<Integer> {
     List<String> inputs;
 
     @Option(names = "--sample-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
-            defaultValue = "16mb", description = "Input to read, spread across the files. Default: ${DEFAULT-VALUE}.")
+            description = "Input to read, spread across the files. Default: 16mb.")
     MemorySize sampleSize;
 
     @Override
     public Integer call() {
-        List<InputFile> files;
         try {
-            files = InputFiles.expand(inputs);
-        } catch (InputNotFoundException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        } catch (IOException e) {
-            System.err.println("parq: cannot read the inputs: " + e.getMessage());
-            return 1;
-        }
-        try {
-            System.out.println(SchemaInference.infer(
-                    files.stream().map(f -> Path.of(f.path())).toList(), sampleSize.getBytes()).toDdl());
+            Configuration config = FlinkSettings.load();
+            config.set(ParqOptions.INPUTS, inputs);
+            if (sampleSize != null) {
+                config.set(ParqOptions.SAMPLE_SIZE, sampleSize);
+            }
+            System.out.println(ConvertSettings.inferred(config).toDdl());
             return 0;
-        } catch (SchemaException e) {
-            System.err.println("parq: " + e.getMessage());
-            return 1;
-        } catch (UncheckedIOException e) {
-            System.err.println("parq: cannot read the inputs: " + e.getCause().getMessage());
-            return 1;
+        } catch (ConversionException e) {
+            if (e.kind() == ConversionException.Kind.USAGE) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+            System.err.println("parq: " + FailureWording.of(e));
+            return e.exitCode();
         }
     }
 }

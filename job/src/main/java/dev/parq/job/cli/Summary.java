@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import dev.parq.job.ConvertJob;
-import dev.parq.job.Manifest;
+import dev.parq.job.pipeline.Pipeline;
+import dev.parq.job.run.ConvertRun;
+import dev.parq.job.run.Manifest;
 import dev.parq.parse.UnknownField;
 import dev.parq.schema.TableSchema;
 
@@ -32,7 +33,7 @@ final class Summary {
         out.printf("  rows written   %s in %d Parquet file(s), %s%n",
                 Units.count(manifest.rowsWritten()), manifest.files().size(), Units.bytes(outputBytes));
         out.printf("  rejected       %s%s%n", Units.count(manifest.rejected()),
-                manifest.rejected() > 0 ? "  -> " + manifest.output().resolve(ConvertJob.REJECTED_DIR) : "");
+                manifest.rejected() > 0 ? "  -> " + manifest.output().resolve(Pipeline.REJECTED_DIR) : "");
         Map<String, UnknownField> unknown = manifest.unknownFields();
         if (!unknown.isEmpty()) {
             out.printf("  keys not in the schema (%d):%n", unknown.size());
@@ -47,7 +48,7 @@ final class Summary {
             }
         }
         out.printf("  schema         %s%n", schemaLine(manifest.schemaDdl()));
-        out.printf("  manifest       %s%n", manifest.output().resolve(ConvertJob.MANIFEST));
+        out.printf("  manifest       %s%n", manifest.output().resolve(ConvertRun.MANIFEST));
     }
 
     /**
@@ -71,7 +72,7 @@ final class Summary {
         if (shown < names.size()) {
             line.append(", ... (").append(names.size() - shown).append(" more)");
         }
-        return line.append("; the whole schema is in ").append(ConvertJob.MANIFEST).append(" and ./parq schema").toString();
+        return line.append("; the whole schema is in ").append(ConvertRun.MANIFEST).append(" and ./parq schema").toString();
     }
 
     private static String shortened(String text) {

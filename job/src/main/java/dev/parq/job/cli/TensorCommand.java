@@ -7,8 +7,9 @@ import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 
-import dev.parq.job.ParqOptions;
-import dev.parq.job.TensorJob;
+import dev.parq.job.pipeline.ConversionException;
+import dev.parq.job.pipeline.ParqOptions;
+import dev.parq.job.run.TensorRun;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,7 +37,7 @@ public final class TensorCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Mixin
-    IngestOptions ingest;
+    PipelineFlags pipeline;
 
     @Option(names = "--columns", required = true, paramLabel = "A,B,...",
             description = "Numeric fields, in column order; nested fields as dotted paths: 'latency,user.id'.")
@@ -51,10 +52,10 @@ public final class TensorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return ingest.run(spec, this::configuration, TensorJob::run, TensorCommand::printSummary);
+        return pipeline.run(spec, this::configuration, TensorRun::run, TensorCommand::printSummary);
     }
 
-    static void printSummary(TensorJob.Result result, PrintStream out) {
+    static void printSummary(TensorRun.Result result, PrintStream out) {
         out.printf(Locale.ROOT, "parq: wrote a %s x %d %s array in %s%n", Units.count(result.rows()),
                 result.columns().size(), result.dtype(), Units.duration(result.elapsedMs()));
         out.printf("  records read   %s%n", Units.count(result.recordsIn()));
@@ -68,15 +69,15 @@ public final class TensorCommand implements Callable<Integer> {
     }
 
     /** How to open the array with numpy, as one line of Python. */
-    static String numpyLine(TensorJob.Result result) {
+    static String numpyLine(TensorRun.Result result) {
         String path = result.output().toString().replace("\\", "\\\\").replace("'", "\\'");
         return String.format(Locale.ROOT, "np.memmap('%s', dtype='%s', mode='r', offset=64, shape=(%d, %d))",
                 path, result.dtype().npyDescr(), result.rows(), result.columns().size());
     }
 
     /** The Flink configuration (parq.* keys included), overridden by the flags given. */
-    Configuration configuration() {
-        Configuration config = ingest.configuration(output);
+    Configuration configuration() throws ConversionException {
+        Configuration config = pipeline.configuration(output);
         config.set(ParqOptions.TENSOR_COLUMNS, columns);
         if (dtype != null) {
             config.set(ParqOptions.TENSOR_DTYPE, dtype);

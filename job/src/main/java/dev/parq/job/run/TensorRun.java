@@ -1,4 +1,4 @@
-package dev.parq.job;
+package dev.parq.job.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,50 +10,29 @@ import java.util.stream.Stream;
 
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
-import dev.parq.batch.ArrowBatch;
+import dev.parq.job.embedded.JobEnvironment;
+import dev.parq.job.pipeline.ConversionException;
+import dev.parq.job.pipeline.FlinkSettings;
+import dev.parq.job.pipeline.Pipeline;
+import dev.parq.job.pipeline.TensorSettings;
 import dev.parq.mmap.DType;
 import dev.parq.mmap.MmapArrayException;
 import dev.parq.mmap.MmapArrayWriter;
 import dev.parq.parse.operator.OnError;
-import dev.parq.parse.operator.ParseOperator;
-import dev.parq.schema.SchemaException;
 import dev.parq.sink.tensor.Segment;
-import dev.parq.sink.tensor.TensorColumns;
-import dev.parq.sink.tensor.TensorSink;
-import dev.parq.source.NdjsonSource;
-import dev.parq.source.enumerator.InputFile;
-import dev.parq.source.enumerator.InputFiles;
 
 /**
  * NDJSON to a 2-D mmap array {@code [rows, columns]}: the same source and parser as
- * {@link ConvertJob}, with the chosen numeric fields as DOUBLE columns; the tensor sink writes
+ * {@link ConvertRun}, with the chosen numeric fields as DOUBLE columns; the tensor sink writes
  * row segments named by input range into a hidden directory next to the output, and the client
  * concatenates them in input order behind the array header. Bad lines go to
  * {@code OUT.rejected/} or fail the run, as in a conversion.
  */
-public final class TensorJob {
+public final class TensorRun {
 
-    public static final String REJECTED_SUFFIX = ".rejected";
-
-    private TensorJob() {}
-
-    /** Source, parse, tensor sink. */
-    static void buildPipeline(StreamExecutionEnvironment env, Settings settings) {
-        SingleOutputStreamOperator<ArrowBatch> batches = ConvertJob.readAndParse(env, settings.source(),
-                settings.columns().schema(), settings.onError(), settings.batchRows());
-        batches.sinkTo(new TensorSink(settings.segmentsDir().toString(),
-                        settings.inputFiles().stream().map(InputFile::path).toList(),
-                        settings.columns(), settings.dtype()))
-                .name("write tensor rows");
-        if (settings.onError() == OnError.REJECT) {
-            batches.getSideOutput(ParseOperator.REJECTED)
-                    .sinkTo(ConvertJob.rejectedLinesSink(settings.rejectedDir()))
-                    .name("write rejected lines");
-        }
-    }
+    private TensorRun() {}
 
     /**
      * Runs the job, assembles the array file and checks that every record read is either a row
@@ -63,16 +42,16 @@ public final class TensorJob {
      */
     public static Result run(Configuration config, ProgressListener progress) throws ConversionException {
         long started = System.nanoTime();
-        ConvertJob.Settings.requiredInputs(config);
-        try (JobEnvironment environment = ConvertJob.begin(config)) {
+        TensorSettings.checkRequired(config);
+        try (JobEnvironment environment = JobEnvironment.begin(FlinkSettings.forBoundedJob(config))) {
             return run(config, environment, progress, started);
         }
     }
 
     private static Result run(Configuration config, JobEnvironment environment, ProgressListener progress,
             long started) throws ConversionException {
-        Settings settings = Settings.resolve(config);
-        boolean noRejectedBefore = prepareOutput(settings);
+        TensorSettings settings = TensorSettings.resolve(config);
+        boolean noRejectedBefore = prepareOutput(settings, environment.fixedJobId());
         StreamExecutionEnvironment env = environment.env();
         Exception failure = null;
         // A failure or a stop of the process while the job runs removes the segments and the
@@ -81,10 +60,10 @@ public final class TensorJob {
                 List.of(new UnfinishedOutput.Directory(settings.segmentsDir(), true),
                         new UnfinishedOutput.Directory(settings.rejectedDir(), noRejectedBefore)),
                 "the tensor conversion", environment.embedded())) {
-            buildPipeline(env, settings);
+            Pipeline.tensor(env, settings);
             JobExecutionResult result = unfinished.execute(env, "parq tensor to " + settings.output(),
-                    settings.totalBytes(), progress);
-            ConvertJob.Counters counters = ConvertJob.counters(result);
+                    settings.reading().totalBytes(), progress);
+            JobRunner.Counters counters = JobRunner.counters(result);
             long rows = assemble(settings);
             long rejected = countRejected(settings);
             if (rows + rejected != counters.recordsIn() || rejected != counters.rejected()) {
@@ -97,7 +76,7 @@ public final class TensorJob {
             move(array, settings.output());
             return new Result(settings.output(), rows, settings.columns().names(), settings.dtype(),
                     counters.recordsIn(), rejected,
-                    settings.onError() == OnError.REJECT ? settings.rejectedDir() : null,
+                    settings.reading().onError() == OnError.REJECT ? settings.rejectedDir() : null,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         } catch (ConversionException | RuntimeException e) {
             failure = e;
@@ -121,7 +100,7 @@ public final class TensorJob {
     }
 
     /** Concatenates the segments in input order into an array file inside the segments directory. */
-    private static long assemble(Settings settings) throws ConversionException {
+    private static long assemble(TensorSettings settings) throws ConversionException {
         Path array = settings.segmentsDir().resolve(settings.output().getFileName());
         try (MmapArrayWriter writer = MmapArrayWriter.create(array, settings.dtype(), settings.columns().count())) {
             for (Segment segment : Segment.listInOrder(settings.segmentsDir())) {
@@ -135,7 +114,7 @@ public final class TensorJob {
         }
     }
 
-    private static long countRejected(Settings settings) throws ConversionException {
+    private static long countRejected(TensorSettings settings) throws ConversionException {
         try {
             return Manifest.countLines(settings.rejectedDir());
         } catch (IOException e) {
@@ -151,11 +130,18 @@ public final class TensorJob {
         }
     }
 
-    /** Clears the way for the run's output; returns whether there was no directory of rejected lines. */
-    private static boolean prepareOutput(Settings settings) throws ConversionException {
+    /**
+     * Clears the way for the run's output; returns whether there was no directory of rejected lines.
+     * With a {@code runId}, the segments directory is marked as that run's, and one marked by the
+     * same run (its {@code main()} run again) is left as it is.
+     */
+    private static boolean prepareOutput(TensorSettings settings, String runId) throws ConversionException {
         Path output = settings.output();
         Path rejected = settings.rejectedDir();
         try {
+            if (OutputDirectory.markedBy(settings.segmentsDir(), runId)) {
+                return false;
+            }
             if (Files.isDirectory(output)) {
                 throw ConversionException.usage("output " + output + " is a directory; tensor writes one array file");
             }
@@ -171,10 +157,11 @@ public final class TensorJob {
             }
             boolean noRejected = !Files.isDirectory(rejected);
             if (!noRejected) {
-                ConvertJob.deleteContents(rejected);
+                OutputDirectory.deleteContents(rejected);
             }
             deleteSegments(settings.segmentsDir());
             Files.createDirectories(settings.segmentsDir());
+            OutputDirectory.mark(settings.segmentsDir(), runId);
             return noRejected;
         } catch (IOException e) {
             throw ConversionException.failed("cannot prepare output " + output + ": " + e, e);
@@ -183,7 +170,7 @@ public final class TensorJob {
 
     private static void deleteSegments(Path directory) throws IOException {
         if (Files.isDirectory(directory)) {
-            ConvertJob.deleteContents(directory);
+            OutputDirectory.deleteContents(directory);
             Files.delete(directory);
         }
     }
@@ -191,64 +178,4 @@ public final class TensorJob {
     /** What a tensor run produced. */
     public record Result(Path output, long rows, List<String> columns, DType<?> dtype, long recordsIn,
             long rejected, Path rejectedDir, long elapsedMs) {}
-
-    /** A tensor run's settings, resolved from the configuration and checked before the job starts. */
-    record Settings(
-            List<InputFile> inputFiles,
-            Path output,
-            TensorColumns columns,
-            DType<?> dtype,
-            OnError onError,
-            NdjsonSource source,
-            int batchRows,
-            boolean overwrite) {
-
-        static Settings resolve(Configuration config) throws ConversionException {
-            List<String> inputs = ConvertJob.Settings.requiredInputs(config);
-            String output = ConvertJob.Settings.requiredOutput(config, "file");
-            String columnList = config.getOptional(ParqOptions.TENSOR_COLUMNS)
-                    .orElseThrow(() -> ConversionException.usage("no columns given (--columns a,b,user.id)"));
-            TensorColumns columns;
-            try {
-                columns = TensorColumns.parse(columnList);
-            } catch (SchemaException e) {
-                throw ConversionException.usage(e.getMessage());
-            }
-            DType<?> dtype = dtype(config.get(ParqOptions.TENSOR_DTYPE));
-            List<InputFile> files = ConvertJob.Settings.expandInputs(inputs);
-            return new Settings(
-                    files,
-                    Path.of(output).toAbsolutePath().normalize(),
-                    columns,
-                    dtype,
-                    config.get(ParqOptions.ON_ERROR),
-                    NdjsonSource.builder(inputs).configure(config).build(),
-                    config.get(ParqOptions.BATCH_ROWS),
-                    config.get(ParqOptions.OVERWRITE));
-        }
-
-        private static DType<?> dtype(String name) throws ConversionException {
-            if (name.equalsIgnoreCase("float32")) {
-                return DType.FLOAT32;
-            }
-            if (name.equalsIgnoreCase("float64")) {
-                return DType.FLOAT64;
-            }
-            throw ConversionException.usage("unknown dtype '" + name + "': expected float32 or float64");
-        }
-
-        /** Bad lines, in the same record format as a conversion's {@code _rejected/}. */
-        Path rejectedDir() {
-            return output.resolveSibling(output.getFileName() + REJECTED_SUFFIX);
-        }
-
-        /** The writers' segments and the array while it is assembled: hidden, next to the output. */
-        Path segmentsDir() {
-            return output.resolveSibling("." + output.getFileName() + ".segments");
-        }
-
-        long totalBytes() {
-            return InputFiles.totalBytes(inputFiles);
-        }
-    }
 }

@@ -3,16 +3,15 @@ package dev.parq.job.cli;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.function.BiConsumer;
-import java.util.function.Supplier;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
-import org.apache.flink.configuration.GlobalConfiguration;
 import org.apache.flink.configuration.MemorySize;
 
-import dev.parq.job.ConversionException;
-import dev.parq.job.ParqOptions;
-import dev.parq.job.ProgressListener;
+import dev.parq.job.pipeline.ConversionException;
+import dev.parq.job.pipeline.FlinkSettings;
+import dev.parq.job.pipeline.ParqOptions;
+import dev.parq.job.run.ProgressListener;
 import dev.parq.parse.operator.OnError;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,7 +22,7 @@ import picocli.CommandLine.Parameters;
  * The options of every command that reads NDJSON through the pipeline (convert, tensor), and how
  * they land on the Flink configuration: a flag given wins over the configuration file.
  */
-public final class IngestOptions {
+public final class PipelineFlags {
 
     @Parameters(arity = "1..*", paramLabel = "INPUT", description = "NDJSON files, directories or globs.")
     List<String> inputs;
@@ -51,10 +50,11 @@ public final class IngestOptions {
      * The Flink configuration ($FLINK_CONF_DIR/config.yaml when set, parq.* keys included) with
      * these flags and the output applied.
      *
-     * @throws IllegalArgumentException naming a flag whose value is out of range
+     * @throws ConversionException a usage error naming a flag whose value is out of range, or the
+     *     configuration file if it cannot be read
      */
-    Configuration configuration(String output) {
-        Configuration config = flinkConfiguration();
+    Configuration configuration(String output) throws ConversionException {
+        Configuration config = FlinkSettings.load();
         config.set(ParqOptions.INPUTS, inputs);
         config.set(ParqOptions.OUTPUT, output);
         if (splitSize != null) {
@@ -62,7 +62,7 @@ public final class IngestOptions {
         }
         if (parallelism != null) {
             if (parallelism < 1) {
-                throw new IllegalArgumentException("--parallelism must be at least 1, got " + parallelism);
+                throw ConversionException.usage("--parallelism must be at least 1, got " + parallelism);
             }
             config.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
         }
@@ -75,26 +75,10 @@ public final class IngestOptions {
         return config;
     }
 
-    /**
-     * $FLINK_CONF_DIR/config.yaml when set, else an empty configuration.
-     *
-     * @throws IllegalArgumentException naming the file, if it cannot be read
-     */
-    public static Configuration flinkConfiguration() {
-        String directory = System.getenv("FLINK_CONF_DIR");
-        if (directory == null) {
-            return new Configuration();
-        }
-        try {
-            return GlobalConfiguration.loadConfiguration(directory);
-        } catch (RuntimeException e) {
-            Throwable cause = e;
-            while (cause.getCause() != null) {
-                cause = cause.getCause();
-            }
-            throw new IllegalArgumentException("cannot read the Flink configuration in " + directory + " (FLINK_CONF_DIR): "
-                    + e.getMessage() + (cause != e ? " " + cause.getMessage().replace('\n', ' ') : ""), e);
-        }
+    /** The configuration of a run: the file's, with the command's flags applied. */
+    @FunctionalInterface
+    interface Settings {
+        Configuration get() throws ConversionException;
     }
 
     /** Runs one pipeline job with the flags applied to its configuration. */
@@ -107,11 +91,11 @@ public final class IngestOptions {
      * Runs a job and prints its summary: the one flow of every pipeline command. A progress line is
      * shown on a terminal unless turned off; a failure prints its message and returns its exit code.
      */
-    <R> int run(CommandSpec spec, Supplier<Configuration> configuration, Job<R> job, BiConsumer<R, PrintStream> summary) {
+    <R> int run(CommandSpec spec, Settings configuration, Job<R> job, BiConsumer<R, PrintStream> summary) {
         Configuration config;
         try {
             config = configuration.get();
-        } catch (IllegalArgumentException e) {
+        } catch (ConversionException | IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         Progress progress = !noProgress && System.console() != null ? new Progress(System.err) : null;
@@ -120,7 +104,7 @@ public final class IngestOptions {
             result = job.run(config, progress);
         } catch (ConversionException e) {
             finish(progress);
-            System.err.println("parq: " + e.getMessage());
+            System.err.println("parq: " + FailureWording.of(e));
             return e.exitCode();
         }
         finish(progress);

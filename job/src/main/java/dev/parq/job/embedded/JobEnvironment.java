@@ -1,16 +1,8 @@
-package dev.parq.job;
+package dev.parq.job.embedded;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
@@ -21,13 +13,13 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.PipelineOptionsInternal;
 import org.apache.flink.configuration.ResourceManagerOptions;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.core.execution.PipelineExecutor;
 import org.apache.flink.core.execution.PipelineExecutorFactory;
 import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
-import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.runtime.minicluster.RpcServiceSharing;
 import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
@@ -46,7 +38,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * cluster (its maximum parallelism set elsewhere), the early one is shut down and Flink's own is
  * used. Close this object when the run ends; it shuts the early cluster down if no job took it.
  */
-final class JobEnvironment implements AutoCloseable {
+public final class JobEnvironment implements AutoCloseable {
 
     /**
      * The cluster {@link #prestart} began to start (null if it started none), until {@link #begin}
@@ -73,7 +65,7 @@ final class JobEnvironment implements AutoCloseable {
      * Without {@code parallelism.default} in it, Flink's default parallelism holds (all cores when
      * embedded).
      */
-    static JobEnvironment begin(Configuration flinkConfig) {
+    public static JobEnvironment begin(Configuration flinkConfig) {
         int parallelism = flinkConfig.getOptional(CoreOptions.DEFAULT_PARALLELISM).orElse(0);
         StreamExecutionEnvironment probe = StreamExecutionEnvironment.getExecutionEnvironment(flinkConfig);
         if (!(probe instanceof LocalStreamEnvironment)) {
@@ -109,7 +101,7 @@ final class JobEnvironment implements AutoCloseable {
      * another. Returns that cluster, or null (and does nothing) unless the job would run
      * embedded.
      */
-    static EarlyMiniCluster prestart(Configuration flinkConfig) {
+    public static EarlyMiniCluster prestart(Configuration flinkConfig) {
         CompletableFuture<EarlyMiniCluster> slot = PRESTARTED.get();
         if (slot == null || slot.isDone()) {
             CompletableFuture<EarlyMiniCluster> fresh = new CompletableFuture<>();
@@ -137,12 +129,12 @@ final class JobEnvironment implements AutoCloseable {
      * Says that {@link #prestart} is about to be called on another thread: {@link #begin} then
      * waits for it, instead of starting a second cluster if it comes first.
      */
-    static void expectPrestart() {
+    public static void expectPrestart() {
         PRESTARTED.set(new CompletableFuture<>());
     }
 
     /** After {@link #expectPrestart}: no cluster is coming (the prestart failed before it began). */
-    static void noPrestart() {
+    public static void noPrestart() {
         CompletableFuture<EarlyMiniCluster> slot = PRESTARTED.get();
         if (slot != null) {
             slot.complete(null);
@@ -186,49 +178,27 @@ final class JobEnvironment implements AutoCloseable {
         // command that exits once its job is done does not wait for: it goes into a directory of
         // this JVM's that is deleted at exit, so that runs leave nothing behind in /tmp.
         if (!local.contains(ClusterOptions.PROCESS_WORKING_DIR_BASE)) {
-            local.set(ClusterOptions.PROCESS_WORKING_DIR_BASE, scratchDirectory().toString());
+            local.set(ClusterOptions.PROCESS_WORKING_DIR_BASE, ScratchDirectory.get().toString());
         }
         return local;
     }
 
-    private static Path scratchDirectory;
-
-    /** A temporary directory of this JVM, deleted with its contents when the JVM exits. */
-    private static synchronized Path scratchDirectory() {
-        if (scratchDirectory == null) {
-            try {
-                Path directory = Files.createTempDirectory("parq-cluster-");
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(directory), "parq-scratch-cleanup"));
-                scratchDirectory = directory;
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot create a temporary directory for the embedded cluster", e);
-            }
-        }
-        return scratchDirectory;
-    }
-
-    /** Deletes a directory tree as far as it can: Flink's own shutdown hooks delete parts of it meanwhile. */
-    private static void deleteQuietly(Path directory) {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> {
-                try {
-                    Files.deleteIfExists(path);
-                } catch (IOException e) {
-                    // left for the next walk, or for the system's temporary-file cleaning
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            // a part vanished while walking: Flink deleted it
-        }
-    }
-
-    StreamExecutionEnvironment env() {
+    public StreamExecutionEnvironment env() {
         return env;
     }
 
     /** Whether the job runs in this process (an embedded cluster), not on a cluster a client points at. */
-    boolean embedded() {
+    public boolean embedded() {
         return early != null;
+    }
+
+    /**
+     * The job id the job will be given, when it is fixed in advance: in Flink's application mode with
+     * high availability the JobManager fixes it, and runs {@code main()} again under it after a
+     * failover. Null when Flink picks a fresh id at submission.
+     */
+    public String fixedJobId() {
+        return env.getConfiguration().getOptional(PipelineOptionsInternal.PIPELINE_FIXED_JOB_ID).orElse(null);
     }
 
     /** The cluster started ahead of the job, or null when not embedded. */
@@ -239,7 +209,7 @@ final class JobEnvironment implements AutoCloseable {
     /** Shuts the early cluster down unless a job took it (that job's client shuts it down). */
     @Override
     public void close() {
-        if (early != null && !early.taken) {
+        if (early != null && !early.taken()) {
             early.closeAsync();
         }
     }
@@ -259,89 +229,6 @@ final class JobEnvironment implements AutoCloseable {
                 .setRpcServiceSharing(RpcServiceSharing.SHARED)
                 .setNumSlotsPerTaskManager(slotsPerTaskManager)
                 .build();
-    }
-
-    /**
-     * A mini cluster whose start was begun in the background: {@link #start()}, called by Flink
-     * when the job is submitted, waits for that start to finish instead of starting it again.
-     */
-    static final class EarlyMiniCluster extends MiniCluster {
-
-        private final MiniClusterConfiguration configuration;
-        private final CompletableFuture<Void> started = new CompletableFuture<>();
-        private volatile boolean taken;
-        private volatile boolean starting;
-
-        EarlyMiniCluster(MiniClusterConfiguration configuration) {
-            super(configuration);
-            this.configuration = configuration;
-        }
-
-        void startInBackground() {
-            starting = true;
-            Thread starter = new Thread(() -> {
-                try {
-                    super.start();
-                    started.complete(null);
-                } catch (Throwable e) {
-                    started.completeExceptionally(e);
-                }
-            }, "parq-cluster-start");
-            starter.setDaemon(true);
-            starter.setContextClassLoader(Thread.currentThread().getContextClassLoader());
-            starter.start();
-        }
-
-        @Override
-        public void start() throws Exception {
-            try {
-                started.get();
-            } catch (ExecutionException e) {
-                throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
-            }
-        }
-
-        /** Whether a job has been given this cluster (or Flink's own instead of it). */
-        boolean taken() {
-            return taken;
-        }
-
-        /** Whether {@code wanted} is this cluster: the same configuration, parq's own keys aside. */
-        boolean sameCluster(MiniClusterConfiguration wanted) {
-            return fits(wanted) && clusterKeys(wanted).equals(clusterKeys(configuration));
-        }
-
-        private static Map<String, String> clusterKeys(MiniClusterConfiguration cluster) {
-            Map<String, String> keys = new HashMap<>(cluster.getConfiguration().toMap());
-            keys.keySet().removeIf(key -> key.startsWith("parq."));
-            return keys;
-        }
-
-        /** Whether a job asking for {@code wanted} can run on this cluster. */
-        boolean fits(MiniClusterConfiguration wanted) {
-            return wanted.getNumTaskManagers() == configuration.getNumTaskManagers()
-                    && wanted.getConfiguration().get(TaskManagerOptions.NUM_TASK_SLOTS)
-                            .equals(configuration.getConfiguration().get(TaskManagerOptions.NUM_TASK_SLOTS));
-        }
-
-        /** This cluster for the job if it fits, else Flink's own (and this one shut down). */
-        MiniCluster take(MiniClusterConfiguration wanted) {
-            taken = true;
-            if (fits(wanted)) {
-                return this;
-            }
-            closeAsync();
-            return new MiniCluster(wanted);
-        }
-
-        @Override
-        public CompletableFuture<Void> closeAsync() {
-            // A close during the background start would race it: close once it has finished.
-            if (!starting) {
-                return super.closeAsync();
-            }
-            return started.handle((ok, failed) -> null).thenCompose(ignored -> super.closeAsync());
-        }
     }
 
     /** Hands Flink a local executor whose cluster is the early one. */

@@ -1,4 +1,4 @@
-package dev.parq.job;
+package dev.parq.job.embedded;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.rpc.RpcSystem;

@@ -1,4 +1,4 @@
-package dev.parq.job;
+package dev.parq.job.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,6 +10,8 @@ import java.util.stream.Collectors;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+import dev.parq.job.pipeline.ConversionException;
 
 /**
  * What a run writes before its job has finished: directories that were empty or absent when the
@@ -67,7 +69,7 @@ final class UnfinishedOutput implements AutoCloseable {
     }
 
     /**
-     * Runs the job that writes into the directories to its end ({@link ConvertJob#execute}). If it
+     * Runs the job that writes into the directories to its end ({@link JobRunner#execute}). If it
      * fails, its unfinished files are removed; once it has finished, its files are committed and
      * nothing is removed any more. Fails too if the process is being stopped meanwhile.
      */
@@ -75,7 +77,7 @@ final class UnfinishedOutput implements AutoCloseable {
             ProgressListener progress) throws ConversionException {
         JobExecutionResult result;
         try {
-            result = ConvertJob.execute(env, jobName, totalBytes, progress, client -> job = client);
+            result = JobRunner.execute(env, jobName, totalBytes, progress, client -> job = client);
         } catch (ConversionException | RuntimeException e) {
             discard(e);
             throw e;
@@ -168,7 +170,7 @@ final class UnfinishedOutput implements AutoCloseable {
     private void remove() throws IOException {
         for (Directory directory : directories) {
             if (Files.isDirectory(directory.path())) {
-                ConvertJob.deleteContents(directory.path());
+                OutputDirectory.deleteContents(directory.path());
                 if (directory.absentBefore()) {
                     Files.deleteIfExists(directory.path());
                 }

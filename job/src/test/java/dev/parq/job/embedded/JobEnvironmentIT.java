@@ -1,4 +1,4 @@
-package dev.parq.job;
+package dev.parq.job.embedded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -51,7 +51,7 @@ class JobEnvironmentIT {
 
     @Test
     void aClusterNoJobTookIsShutDown() throws Exception {
-        JobEnvironment.EarlyMiniCluster cluster;
+        EarlyMiniCluster cluster;
         try (JobEnvironment environment = JobEnvironment.begin(parallelism(1))) {
             waitUntil(environment.earlyCluster()::isRunning);
             cluster = environment.earlyCluster();
@@ -64,7 +64,7 @@ class JobEnvironmentIT {
     /** Main starts the cluster before reading the command line; the job takes it if it fits. */
     @Test
     void theJobTakesTheClusterStartedBeforeTheCommandLineWasRead() throws Exception {
-        JobEnvironment.EarlyMiniCluster prestarted = JobEnvironment.prestart(parallelism(2));
+        EarlyMiniCluster prestarted = JobEnvironment.prestart(parallelism(2));
         assertNotNull(prestarted);
         Configuration withParqKeys = parallelism(2);
         withParqKeys.setString("parq.output", "/tmp/anywhere");
@@ -76,7 +76,7 @@ class JobEnvironmentIT {
 
     @Test
     void aClusterStartedForAnotherParallelismIsShutDown() throws Exception {
-        JobEnvironment.EarlyMiniCluster prestarted = JobEnvironment.prestart(parallelism(1));
+        EarlyMiniCluster prestarted = JobEnvironment.prestart(parallelism(1));
         try (JobEnvironment environment = JobEnvironment.begin(parallelism(2))) {
             assertNotSame(prestarted, environment.earlyCluster());
             assertEquals(2, environment.earlyCluster().getConfiguration().get(TaskManagerOptions.NUM_TASK_SLOTS));
@@ -88,30 +88,13 @@ class JobEnvironmentIT {
     @Test
     void aJobAskingForAnotherClusterGetsFlinksOwn() throws Exception {
         Configuration config = new Configuration();
-        JobEnvironment.EarlyMiniCluster early =
-                new JobEnvironment.EarlyMiniCluster(JobEnvironment.clusterConfiguration(config, 1));
+        EarlyMiniCluster early =
+                new EarlyMiniCluster(JobEnvironment.clusterConfiguration(config, 1));
         assertSame(early, early.take(JobEnvironment.clusterConfiguration(config, 1)));
         MiniCluster other = early.take(JobEnvironment.clusterConfiguration(config, 4));
         assertNotSame(early, other);
         assertEquals(4, other.getConfiguration().get(TaskManagerOptions.NUM_TASK_SLOTS));
         assertFalse(early.isRunning());
-    }
-
-    /** The embedded cluster's network buffers, smaller than Flink's local default, grow with the slots. */
-    @Test
-    void aConversionWithManyParallelWritersGetsTheBuffersItNeeds(@TempDir Path dir) throws Exception {
-        StringBuilder lines = new StringBuilder();
-        for (int i = 0; i < 40_000; i++) {
-            lines.append("{\"id\":").append(i).append("}\n");
-        }
-        Path input = Files.writeString(dir.resolve("in.ndjson"), lines);
-        Path output = dir.resolve("out");
-        Cli.Result result = Cli.run("convert", input.toString(), "-o", output.toString(), "-p", "40",
-                "--split-size", "8kb", "--schema", "id BIGINT", "--no-progress");
-        assertEquals(0, result.exitCode(), result.err());
-        assertEquals(40_000L, DuckDb.count(DuckDb.parquet(output)));
-        Number sum = (Number) DuckDb.query("SELECT sum(id) FROM " + DuckDb.parquet(output)).get(0).get(0);
-        assertEquals(40_000L * 39_999 / 2, sum.longValue());
     }
 
     private static Configuration parallelism(int parallelism) {

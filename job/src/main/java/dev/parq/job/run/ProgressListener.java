@@ -1,4 +1,4 @@
-package dev.parq.job;
+package dev.parq.job.run;
 
 /** Told how far a running conversion has got. */
 @FunctionalInterface

@@ -1,4 +1,4 @@
-package dev.parq.job;
+package dev.parq.job.embedded;
 
 import static org.junit.jupiter.api.Assertions.assertSame;
 

@@ -1,4 +1,4 @@
-package dev.parq.job;
+package dev.parq.job.pipeline;
 
 import java.time.Duration;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.parq.job;
+package dev.parq.job.run;
 
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -22,6 +23,9 @@ import org.apache.parquet.format.Util;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import dev.parq.job.pipeline.ConversionException;
+import dev.parq.job.pipeline.ConvertSettings;
+import dev.parq.job.pipeline.Pipeline;
 import dev.parq.parse.UnknownField;
 import dev.parq.source.enumerator.InputFile;
 
@@ -37,8 +41,8 @@ public final class Manifest {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private final ConvertJob.Settings settings;
-    private final ConvertJob.Counters counters;
+    private final ConvertSettings settings;
+    private final JobRunner.Counters counters;
     private final List<OutputFile> files;
     private final long rowsWritten;
     private final long rejectedOnDisk;
@@ -47,7 +51,7 @@ public final class Manifest {
     /** One Parquet file of the output. */
     public record OutputFile(String path, long rows, long bytes) {}
 
-    private Manifest(ConvertJob.Settings settings, ConvertJob.Counters counters, List<OutputFile> files,
+    private Manifest(ConvertSettings settings, JobRunner.Counters counters, List<OutputFile> files,
             long rejectedOnDisk, long elapsedMs) {
         this.settings = settings;
         this.counters = counters;
@@ -57,11 +61,11 @@ public final class Manifest {
         this.elapsedMs = elapsedMs;
     }
 
-    static Manifest collect(ConvertJob.Settings settings, ConvertJob.Counters counters, long elapsedMs)
+    static Manifest collect(ConvertSettings settings, JobRunner.Counters counters, long elapsedMs)
             throws ConversionException {
         try {
             return new Manifest(settings, counters, parquetFiles(settings.output()),
-                    countLines(settings.output().resolve(ConvertJob.REJECTED_DIR)), elapsedMs);
+                    countLines(settings.output().resolve(Pipeline.REJECTED_DIR)), elapsedMs);
         } catch (IOException e) {
             throw ConversionException.failed("cannot read back the output in " + settings.output() + ": " + e, e);
         }
@@ -138,11 +142,11 @@ public final class Manifest {
     Map<String, Object> toJson() {
         Map<String, Object> json = new LinkedHashMap<>();
         List<Map<String, Object>> inputs = new ArrayList<>();
-        for (InputFile input : settings.inputFiles()) {
+        for (InputFile input : settings.reading().inputFiles()) {
             inputs.add(ordered("path", input.path(), "bytes", input.length()));
         }
         json.put("inputs", inputs);
-        json.put("bytes_in", settings.totalBytes());
+        json.put("bytes_in", settings.reading().totalBytes());
         json.put("records_in", counters.recordsIn());
         json.put("rows_written", rowsWritten);
         json.put("rejected", rejectedOnDisk);
@@ -155,9 +159,9 @@ public final class Manifest {
             outputs.add(ordered("path", file.path(), "rows", file.rows(), "bytes", file.bytes()));
         }
         json.put("files", outputs);
-        json.put("schema", settings.schema().toDdl());
-        json.put("compression", settings.writerOptions().compression().name().toLowerCase(java.util.Locale.ROOT));
-        json.put("on_error", settings.onError().toString());
+        json.put("schema", settings.reading().schema().toDdl());
+        json.put("compression", settings.writerOptions().compression().name().toLowerCase(Locale.ROOT));
+        json.put("on_error", settings.reading().onError().toString());
         json.put("elapsed_ms", elapsedMs);
         return json;
     }
@@ -184,7 +188,7 @@ public final class Manifest {
     }
 
     public long bytesIn() {
-        return settings.totalBytes();
+        return settings.reading().totalBytes();
     }
 
     public long elapsedMs() {
@@ -200,7 +204,7 @@ public final class Manifest {
     }
 
     public String schemaDdl() {
-        return settings.schema().toDdl();
+        return settings.reading().schema().toDdl();
     }
 
     public Path output() {

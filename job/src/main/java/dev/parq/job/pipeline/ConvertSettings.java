@@ -1,0 +1,71 @@
+package dev.parq.job.pipeline;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.apache.flink.configuration.Configuration;
+
+import dev.parq.schema.SchemaException;
+import dev.parq.schema.SchemaInference;
+import dev.parq.schema.TableSchema;
+import dev.parq.sink.ParquetWriterOptions;
+import dev.parq.source.enumerator.InputFile;
+
+/** A conversion's settings, resolved from the configuration and checked before the job starts. */
+public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions writerOptions, boolean overwrite) {
+
+    /** Resolves every setting, inferring the schema from the input unless one is given. */
+    public static ConvertSettings resolve(Configuration config) throws ConversionException {
+        List<String> inputs = Reading.requiredInputs(config);
+        String output = Reading.requiredOutput(config, "directory");
+        List<InputFile> files = Reading.expand(inputs);
+        TableSchema schema = schema(config, files);
+        ParquetWriterOptions writerOptions;
+        try {
+            writerOptions = ParquetWriterOptions.fromConfig(config)
+                    .withBatchDelay(config.get(ParqOptions.TEST_SINK_BATCH_DELAY));
+        } catch (IllegalArgumentException e) {
+            throw ConversionException.usage(e.getMessage());
+        }
+        return new ConvertSettings(Reading.of(config, inputs, files, schema),
+                Path.of(output).toAbsolutePath().normalize(), writerOptions, config.get(ParqOptions.OVERWRITE));
+    }
+
+    /** The inputs are checked before anything else is: in the order a user would fix them. */
+    public static void checkRequired(Configuration config) throws ConversionException {
+        Reading.requiredInputs(config);
+        Reading.requiredOutput(config, "directory");
+    }
+
+    private static TableSchema schema(Configuration config, List<InputFile> files) throws ConversionException {
+        if (config.getOptional(ParqOptions.SCHEMA).isPresent()) {
+            try {
+                return TableSchema.parse(config.get(ParqOptions.SCHEMA));
+            } catch (SchemaException e) {
+                throw ConversionException.usage(e.getMessage());
+            }
+        }
+        try {
+            return infer(config, files);
+        } catch (ConversionException e) {
+            throw ConversionException.failed("cannot infer a schema: " + e.getMessage() + "; give one with --schema", e);
+        }
+    }
+
+    /** The schema {@code convert} would infer for the inputs named in {@code config} ({@code parq schema}). */
+    public static TableSchema inferred(Configuration config) throws ConversionException {
+        return infer(config, Reading.expand(Reading.requiredInputs(config)));
+    }
+
+    private static TableSchema infer(Configuration config, List<InputFile> files) throws ConversionException {
+        try {
+            return SchemaInference.infer(files.stream().map(f -> Path.of(f.path())).toList(),
+                    config.get(ParqOptions.SAMPLE_SIZE).getBytes());
+        } catch (SchemaException e) {
+            throw ConversionException.failed(e.getMessage(), e);
+        } catch (UncheckedIOException e) {
+            throw ConversionException.failed("cannot read the inputs: " + e.getCause().getMessage(), e);
+        }
+    }
+}

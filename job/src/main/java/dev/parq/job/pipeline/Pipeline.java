@@ -1,0 +1,86 @@
+package dev.parq.job.pipeline;
+
+import java.nio.file.Path;
+
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.serialization.SimpleStringEncoder;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.connector.file.sink.FileSink;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.filesystem.OutputFileConfig;
+import org.apache.flink.streaming.api.functions.sink.filesystem.bucketassigners.BasePathBucketAssigner;
+
+import dev.parq.batch.ArrowBatch;
+import dev.parq.batch.ArrowBatchSerializer;
+import dev.parq.parse.operator.OnError;
+import dev.parq.parse.operator.ParseOperator;
+import dev.parq.sink.ParquetSinks;
+import dev.parq.sink.tensor.TensorSink;
+import dev.parq.source.enumerator.InputFile;
+import dev.parq.source.reader.LineChunk;
+
+/**
+ * The one wiring of every command: the mapped NDJSON source, the parser into Arrow batches, and the
+ * command's sinks: Parquet files or a tensor for the batches, NDJSON files for the rejected lines.
+ * Source, parser and writer chain into one task, so a slow writer holds the reader back.
+ */
+public final class Pipeline {
+
+    public static final String REJECTED_DIR = "_rejected";
+
+    private Pipeline() {}
+
+    /** {@code convert}: batches into Parquet part files in the output, bad lines into {@code _rejected/}. */
+    public static void convert(StreamExecutionEnvironment env, ConvertSettings settings) {
+        SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
+        batches.sinkTo(ParquetSinks.forBatches(
+                        flinkPath(settings.output()), settings.reading().schema().rowType(), settings.writerOptions()))
+                .name("write Parquet");
+        writeRejected(batches, settings.output().resolve(REJECTED_DIR));
+    }
+
+    /** {@code tensor}: batches into row segments of the array, bad lines (if rejected) beside it. */
+    public static void tensor(StreamExecutionEnvironment env, TensorSettings settings) {
+        SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
+        batches.sinkTo(new TensorSink(settings.segmentsDir().toString(),
+                        settings.reading().inputFiles().stream().map(InputFile::path).toList(),
+                        settings.columns(), settings.dtype()))
+                .name("write tensor rows");
+        if (settings.reading().onError() == OnError.REJECT) {
+            writeRejected(batches, settings.rejectedDir());
+        }
+    }
+
+    /**
+     * The first two stages: the source and the parser, whose main output is Arrow batches and whose
+     * {@link ParseOperator#REJECTED} side output is the bad lines. The runtime mode follows the
+     * source: batch execution for a bounded one.
+     */
+    static SingleOutputStreamOperator<ArrowBatch> readAndParse(StreamExecutionEnvironment env, Reading reading) {
+        env.setRuntimeMode(reading.source().getBoundedness() == Boundedness.BOUNDED
+                ? RuntimeExecutionMode.BATCH : RuntimeExecutionMode.STREAMING);
+        env.getConfig().enableObjectReuse();
+        DataStream<LineChunk> lines = env.fromSource(reading.source(), WatermarkStrategy.noWatermarks(), "read NDJSON");
+        return lines.transform("parse to Arrow", ArrowBatchSerializer.TYPE,
+                new ParseOperator(reading.schema(), reading.onError(), reading.batchRows()));
+    }
+
+    /** Bad lines as NDJSON records in {@code rejected-*.ndjson} files of {@code directory}. */
+    private static void writeRejected(SingleOutputStreamOperator<ArrowBatch> batches, Path directory) {
+        FileSink<String> sink = FileSink.forRowFormat(flinkPath(directory), new SimpleStringEncoder<String>())
+                .withBucketAssigner(new BasePathBucketAssigner<>())
+                .withOutputFileConfig(OutputFileConfig.builder()
+                        .withPartPrefix("rejected")
+                        .withPartSuffix(".ndjson")
+                        .build())
+                .build();
+        batches.getSideOutput(ParseOperator.REJECTED).sinkTo(sink).name("write rejected lines");
+    }
+
+    private static org.apache.flink.core.fs.Path flinkPath(Path path) {
+        return new org.apache.flink.core.fs.Path(path.toUri());
+    }
+}

@@ -1,0 +1,58 @@
+package dev.parq.job.pipeline;
+
+import java.io.IOException;
+import java.util.List;
+
+import org.apache.flink.configuration.Configuration;
+
+import dev.parq.parse.operator.OnError;
+import dev.parq.schema.TableSchema;
+import dev.parq.source.NdjsonSource;
+import dev.parq.source.enumerator.InputFile;
+import dev.parq.source.enumerator.InputFiles;
+import dev.parq.source.enumerator.InputNotFoundException;
+
+/**
+ * How a command reads NDJSON: the input files as the client resolved them, the source over them,
+ * the schema the parser decodes into, what a bad line does, and the batch size.
+ */
+public record Reading(List<InputFile> inputFiles, NdjsonSource source, TableSchema schema, OnError onError,
+        int batchRows) {
+
+    /** The reading of {@code files} into {@code schema}, the rest from {@code config}. */
+    static Reading of(Configuration config, List<String> inputs, List<InputFile> files, TableSchema schema) {
+        return new Reading(files, NdjsonSource.builder(inputs).configure(config).build(), schema,
+                config.get(ParqOptions.ON_ERROR), config.get(ParqOptions.BATCH_ROWS));
+    }
+
+    /** The bytes to read, for progress and the manifest. */
+    public long totalBytes() {
+        return InputFiles.totalBytes(inputFiles);
+    }
+
+    /** The inputs named in {@code config}; none is a usage error. */
+    static List<String> requiredInputs(Configuration config) throws ConversionException {
+        List<String> inputs = config.getOptional(ParqOptions.INPUTS).orElse(List.of());
+        if (inputs.isEmpty()) {
+            throw ConversionException.usage("no input given");
+        }
+        return inputs;
+    }
+
+    /** The output named in {@code config} ({@code what} it is, for the message if it is missing). */
+    static String requiredOutput(Configuration config, String what) throws ConversionException {
+        return config.getOptional(ParqOptions.OUTPUT)
+                .orElseThrow(() -> ConversionException.usage("no output " + what + " given (-o)"));
+    }
+
+    /** The files the inputs name, in input order; a missing input is a usage error. */
+    static List<InputFile> expand(List<String> inputs) throws ConversionException {
+        try {
+            return InputFiles.expand(inputs);
+        } catch (InputNotFoundException e) {
+            throw ConversionException.usage(e.getMessage());
+        } catch (IOException e) {
+            throw ConversionException.failed("cannot read the inputs: " + e, e);
+        }
+    }
+}

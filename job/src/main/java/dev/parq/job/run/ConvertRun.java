@@ -1,0 +1,55 @@
+package dev.parq.job.run;
+
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.configuration.Configuration;
+
+import dev.parq.job.embedded.JobEnvironment;
+import dev.parq.job.pipeline.ConversionException;
+import dev.parq.job.pipeline.ConvertSettings;
+import dev.parq.job.pipeline.FlinkSettings;
+import dev.parq.job.pipeline.Pipeline;
+
+/**
+ * {@code convert}: NDJSON files are read, parsed into Arrow batches and written as Parquet; bad
+ * lines go to {@code _rejected/}; at the end the counts are checked and the {@code _SUCCESS}
+ * manifest is written.
+ */
+public final class ConvertRun {
+
+    public static final String MANIFEST = "_SUCCESS";
+
+    private ConvertRun() {}
+
+    /**
+     * Runs a conversion to the end and writes its manifest.
+     *
+     * @param progress told about the bytes parsed about once a second, or null
+     */
+    public static Manifest run(Configuration config, ProgressListener progress) throws ConversionException {
+        long started = System.nanoTime();
+        ConvertSettings.checkRequired(config);
+        // Embedded, the cluster starts now, in the background, while the settings are resolved
+        // (schema inference included).
+        try (JobEnvironment environment = JobEnvironment.begin(FlinkSettings.forBoundedJob(config))) {
+            ConvertSettings settings = ConvertSettings.resolve(config);
+            Path output = settings.output();
+            boolean created = OutputDirectory.prepare(output, settings.overwrite(), environment.fixedJobId());
+            Pipeline.convert(environment.env(), settings);
+            JobExecutionResult result;
+            try (UnfinishedOutput unfinished = UnfinishedOutput.watch(output, created, "the conversion",
+                    environment.embedded())) {
+                result = unfinished.execute(environment.env(), "parq convert to " + output,
+                        settings.reading().totalBytes(), progress);
+            }
+            long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            Manifest manifest = Manifest.collect(settings, JobRunner.counters(result), elapsedMs);
+            manifest.checkCounts();
+            manifest.write(output.resolve(MANIFEST));
+            OutputDirectory.finish(output);
+            return manifest;
+        }
+    }
+}
