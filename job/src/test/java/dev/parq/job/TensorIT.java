@@ -28,13 +28,14 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.parq.job.pipeline.ParqOptions;
+import dev.parq.job.run.TensorRun;
 import dev.parq.mmap.DType;
 import dev.parq.mmap.DoubleArray;
 import dev.parq.mmap.FloatArray;
 import dev.parq.mmap.MmapArray;
-
-import dev.parq.job.pipeline.ParqOptions;
-import dev.parq.job.run.TensorRun;
+import dev.parq.parse.operator.ParseOptions;
+import dev.parq.source.NdjsonSourceOptions;
 
 /**
  * {@code parq tensor} on generated NDJSON cut into many splits and read by two parallel parsers:
@@ -167,8 +168,8 @@ class TensorIT {
         config.set(ParqOptions.OUTPUT, out.toString());
         config.set(ParqOptions.TENSOR_COLUMNS, COLUMNS);
         config.set(ParqOptions.TENSOR_DTYPE, "float32");
-        config.set(ParqOptions.SPLIT_SIZE, MemorySize.parse("5kb"));
-        config.set(ParqOptions.BATCH_ROWS, 7);
+        config.set(NdjsonSourceOptions.SPLIT_SIZE, MemorySize.parse("5kb"));
+        config.set(ParseOptions.BATCH_ROWS, 7);
         config.set(CoreOptions.DEFAULT_PARALLELISM, 2);
         TensorRun.Result result = TensorRun.run(config, null);
 

@@ -1,8 +1,8 @@
 package dev.parq.sink;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
@@ -42,9 +42,12 @@ public enum Compression {
                 "unknown compression '" + name + "': choose one of " + choices());
     }
 
+    /** The names users type, in declaration order. */
+    public static List<String> names() {
+        return Arrays.stream(values()).map(c -> c.name().toLowerCase(Locale.ROOT)).toList();
+    }
+
     private static String choices() {
-        return Arrays.stream(values())
-                .map(c -> c.name().toLowerCase(Locale.ROOT))
-                .collect(Collectors.joining(", "));
+        return String.join(", ", names());
     }
 }

@@ -3,21 +3,39 @@ package dev.parq.source;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.ReadableConfig;
+
+import dev.parq.config.InvalidOptionException;
+import dev.parq.config.OptionChecks;
 
 /** Every setting of the NDJSON source, with its default. */
 public final class NdjsonSourceOptions {
 
+    public static final String SPLIT_SIZE_DEFAULT = "64mb";
+    public static final String CHUNK_SIZE_DEFAULT = "4mb";
+
     public static final ConfigOption<MemorySize> SPLIT_SIZE = ConfigOptions.key("parq.source.split-size")
             .memoryType()
-            .defaultValue(MemorySize.parse("64mb"))
+            .defaultValue(MemorySize.parse(SPLIT_SIZE_DEFAULT))
             .withDescription("Nominal size of a split: each input file is cut into windows of this size,"
                     + " each end moved forward to the next line start.");
 
     public static final ConfigOption<MemorySize> CHUNK_SIZE = ConfigOptions.key("parq.source.chunk-size")
             .memoryType()
-            .defaultValue(MemorySize.parse("4mb"))
+            .defaultValue(MemorySize.parse(CHUNK_SIZE_DEFAULT))
             .withDescription("How much of a split a reader maps and hands to the parser at a time;"
                     + " bounds the resident mapped pages per reader.");
 
     private NdjsonSourceOptions() {}
+
+    /**
+     * Checks every setting of the source in {@code config}: a split of at least one byte, a chunk
+     * from 4 KiB (a page or so) to 1 GiB (a reader maps one at a time).
+     *
+     * @throws InvalidOptionException naming the first key whose value is not accepted
+     */
+    public static void validate(ReadableConfig config) {
+        OptionChecks.size(config, SPLIT_SIZE, new MemorySize(1), MemorySize.MAX_VALUE);
+        OptionChecks.size(config, CHUNK_SIZE, MemorySize.parse("4kb"), MemorySize.parse("1gb"));
+    }
 }

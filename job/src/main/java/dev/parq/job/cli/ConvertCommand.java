@@ -8,6 +8,8 @@ import org.apache.flink.configuration.MemorySize;
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.job.run.ConvertRun;
+import dev.parq.schema.SchemaOptions;
+import dev.parq.sink.ParquetSinkOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,15 +48,17 @@ public final class ConvertCommand implements Callable<Integer> {
     String schema;
 
     @Option(names = "--compression", paramLabel = "CODEC",
-            description = "snappy, zstd, gzip, lz4_raw or none. Default: snappy.")
+            description = "snappy, zstd, gzip, lz4_raw or none. Default: " + ParquetSinkOptions.COMPRESSION_DEFAULT + ".")
     String compression;
 
     @Option(names = "--row-group-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
-            description = "Parquet row group size (as buffered in memory; smaller when many writers share the heap). Default: 64mb.")
+            description = "Parquet row group size (as buffered in memory; smaller when many writers share the heap). Default: "
+                    + ParquetSinkOptions.ROW_GROUP_SIZE_DEFAULT + ".")
     MemorySize rowGroupSize;
 
     @Option(names = "--sample-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
-            description = "Input read for schema inference, spread across the files. Default: 16mb.")
+            description = "Input read for schema inference, spread across the files. Default: "
+                    + SchemaOptions.SAMPLE_SIZE_DEFAULT + ".")
     MemorySize sampleSize;
 
     @Override
@@ -69,13 +73,13 @@ public final class ConvertCommand implements Callable<Integer> {
             config.set(ParqOptions.SCHEMA, SchemaArgument.read(schema, spec.commandLine()));
         }
         if (compression != null) {
-            config.set(ParqOptions.COMPRESSION, compression);
+            config.set(ParquetSinkOptions.COMPRESSION, compression);
         }
         if (rowGroupSize != null) {
-            config.set(ParqOptions.ROW_GROUP_SIZE, rowGroupSize);
+            config.set(ParquetSinkOptions.ROW_GROUP_SIZE, rowGroupSize);
         }
         if (sampleSize != null) {
-            config.set(ParqOptions.SAMPLE_SIZE, sampleSize);
+            config.set(SchemaOptions.SAMPLE_SIZE, sampleSize);
         }
         return config;
     }

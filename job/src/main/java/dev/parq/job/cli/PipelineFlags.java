@@ -13,6 +13,8 @@ import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.job.run.ProgressListener;
 import dev.parq.parse.operator.OnError;
+import dev.parq.parse.operator.ParseOptions;
+import dev.parq.source.NdjsonSourceOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -28,7 +30,8 @@ public final class PipelineFlags {
     List<String> inputs;
 
     @Option(names = "--split-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
-            description = "Input is cut into splits of about this size, at line starts. Default: 64mb.")
+            description = "Input is cut into splits of about this size, at line starts. Default: "
+                    + NdjsonSourceOptions.SPLIT_SIZE_DEFAULT + ".")
     MemorySize splitSize;
 
     @Option(names = {"-p", "--parallelism"}, paramLabel = "N",
@@ -36,8 +39,9 @@ public final class PipelineFlags {
     Integer parallelism;
 
     @Option(names = "--on-error", paramLabel = "MODE",
-            description = "fail: stop at the first bad line, naming its file and byte offset (default);"
-                    + " reject: write bad lines to the rejected-lines output and go on.")
+            description = "fail: stop at the first bad line, naming its file and byte offset;"
+                    + " reject: write bad lines to the rejected-lines output and go on. Default: "
+                    + ParseOptions.ON_ERROR_DEFAULT + ".")
     String onError;
 
     @Option(names = "--overwrite", description = "Replace an existing output.")
@@ -58,7 +62,7 @@ public final class PipelineFlags {
         config.set(ParqOptions.INPUTS, inputs);
         config.set(ParqOptions.OUTPUT, output);
         if (splitSize != null) {
-            config.set(ParqOptions.SPLIT_SIZE, splitSize);
+            config.set(NdjsonSourceOptions.SPLIT_SIZE, splitSize);
         }
         if (parallelism != null) {
             if (parallelism < 1) {
@@ -67,7 +71,7 @@ public final class PipelineFlags {
             config.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
         }
         if (onError != null) {
-            config.set(ParqOptions.ON_ERROR, OnError.parse(onError));
+            config.set(ParseOptions.ON_ERROR, OnError.parse(onError));
         }
         if (overwrite) {
             config.set(ParqOptions.OVERWRITE, true);

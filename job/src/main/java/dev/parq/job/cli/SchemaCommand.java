@@ -10,11 +10,10 @@ import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ConvertSettings;
 import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.ParqOptions;
-import picocli.CommandLine;
+import dev.parq.schema.SchemaOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code parq schema INPUT...}: prints the schema inferred from a sample of the input. */
 @Command(
@@ -27,14 +26,11 @@ import picocli.CommandLine.Spec;
         })
 public final class SchemaCommand implements Callable<Integer> {
 
-    @Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Parameters(arity = "1..*", paramLabel = "INPUT", description = "NDJSON files, directories or globs.")
     List<String> inputs;
 
     @Option(names = "--sample-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
-            description = "Input to read, spread across the files. Default: 16mb.")
+            description = "Input to read, spread across the files. Default: " + SchemaOptions.SAMPLE_SIZE_DEFAULT + ".")
     MemorySize sampleSize;
 
     @Override
@@ -43,14 +39,11 @@ public final class SchemaCommand implements Callable<Integer> {
             Configuration config = FlinkSettings.load();
             config.set(ParqOptions.INPUTS, inputs);
             if (sampleSize != null) {
-                config.set(ParqOptions.SAMPLE_SIZE, sampleSize);
+                config.set(SchemaOptions.SAMPLE_SIZE, sampleSize);
             }
             System.out.println(ConvertSettings.inferred(config).toDdl());
             return 0;
         } catch (ConversionException e) {
-            if (e.kind() == ConversionException.Kind.USAGE) {
-                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-            }
             System.err.println("parq: " + FailureWording.of(e));
             return e.exitCode();
         }

@@ -43,7 +43,7 @@ public final class TensorCommand implements Callable<Integer> {
             description = "Numeric fields, in column order; nested fields as dotted paths: 'latency,user.id'.")
     String columns;
 
-    @Option(names = "--dtype", paramLabel = "TYPE", description = "float32 or float64. Default: float64.")
+    @Option(names = "--dtype", paramLabel = "TYPE", description = "float32 or float64. Default: " + ParqOptions.TENSOR_DTYPE_DEFAULT + ".")
     String dtype;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.mmap",

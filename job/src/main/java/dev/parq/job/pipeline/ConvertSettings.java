@@ -8,6 +8,7 @@ import org.apache.flink.configuration.Configuration;
 
 import dev.parq.schema.SchemaException;
 import dev.parq.schema.SchemaInference;
+import dev.parq.schema.SchemaOptions;
 import dev.parq.schema.TableSchema;
 import dev.parq.sink.ParquetWriterOptions;
 import dev.parq.source.enumerator.InputFile;
@@ -23,8 +24,7 @@ public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions
         TableSchema schema = schema(config, files);
         ParquetWriterOptions writerOptions;
         try {
-            writerOptions = ParquetWriterOptions.fromConfig(config)
-                    .withBatchDelay(config.get(ParqOptions.TEST_SINK_BATCH_DELAY));
+            writerOptions = ParquetWriterOptions.fromConfig(config);
         } catch (IllegalArgumentException e) {
             throw ConversionException.usage(e.getMessage());
         }
@@ -32,8 +32,12 @@ public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions
                 Path.of(output).toAbsolutePath().normalize(), writerOptions, config.get(ParqOptions.OVERWRITE));
     }
 
-    /** The inputs are checked before anything else is: in the order a user would fix them. */
-    public static void checkRequired(Configuration config) throws ConversionException {
+    /**
+     * Checks every setting that needs no reading of the input, before anything starts: the values,
+     * then the inputs and the output, in the order a user would fix them.
+     */
+    public static void check(Configuration config) throws ConversionException {
+        ParqOptions.validate(config);
         Reading.requiredInputs(config);
         Reading.requiredOutput(config, "directory");
     }
@@ -55,13 +59,14 @@ public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions
 
     /** The schema {@code convert} would infer for the inputs named in {@code config} ({@code parq schema}). */
     public static TableSchema inferred(Configuration config) throws ConversionException {
+        ParqOptions.validate(config);
         return infer(config, Reading.expand(Reading.requiredInputs(config)));
     }
 
     private static TableSchema infer(Configuration config, List<InputFile> files) throws ConversionException {
         try {
             return SchemaInference.infer(files.stream().map(f -> Path.of(f.path())).toList(),
-                    config.get(ParqOptions.SAMPLE_SIZE).getBytes());
+                    config.get(SchemaOptions.SAMPLE_SIZE).getBytes());
         } catch (SchemaException e) {
             throw ConversionException.failed(e.getMessage(), e);
         } catch (UncheckedIOException e) {

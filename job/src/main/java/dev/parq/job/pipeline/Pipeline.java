@@ -1,9 +1,11 @@
 package dev.parq.job.pipeline;
 
 import java.nio.file.Path;
+import java.util.function.UnaryOperator;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.api.common.serialization.SimpleStringEncoder;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.connector.file.sink.FileSink;
@@ -35,9 +37,20 @@ public final class Pipeline {
 
     /** {@code convert}: batches into Parquet part files in the output, bad lines into {@code _rejected/}. */
     public static void convert(StreamExecutionEnvironment env, ConvertSettings settings) {
+        convert(env, settings, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #convert(StreamExecutionEnvironment, ConvertSettings)}, with the part files' writers
+     * passed through {@code writers} first: a decorator of the writer (one that measures it, or slows
+     * it down to test backpressure) goes in here.
+     */
+    public static void convert(StreamExecutionEnvironment env, ConvertSettings settings,
+            UnaryOperator<BulkWriter.Factory<ArrowBatch>> writers) {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
-        batches.sinkTo(ParquetSinks.forBatches(
-                        flinkPath(settings.output()), settings.reading().schema().rowType(), settings.writerOptions()))
+        BulkWriter.Factory<ArrowBatch> parquet =
+                ParquetSinks.writerFactory(settings.reading().schema().rowType(), settings.writerOptions());
+        batches.sinkTo(ParquetSinks.forBatches(flinkPath(settings.output()), writers.apply(parquet)))
                 .name("write Parquet");
         writeRejected(batches, settings.output().resolve(REJECTED_DIR));
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.flink.configuration.Configuration;
 
 import dev.parq.parse.operator.OnError;
+import dev.parq.parse.operator.ParseOptions;
 import dev.parq.schema.TableSchema;
 import dev.parq.source.NdjsonSource;
 import dev.parq.source.enumerator.InputFile;
@@ -22,7 +23,7 @@ public record Reading(List<InputFile> inputFiles, NdjsonSource source, TableSche
     /** The reading of {@code files} into {@code schema}, the rest from {@code config}. */
     static Reading of(Configuration config, List<String> inputs, List<InputFile> files, TableSchema schema) {
         return new Reading(files, NdjsonSource.builder(inputs).configure(config).build(), schema,
-                config.get(ParqOptions.ON_ERROR), config.get(ParqOptions.BATCH_ROWS));
+                config.get(ParseOptions.ON_ERROR), config.get(ParseOptions.BATCH_ROWS));
     }
 
     /** The bytes to read, for progress and the manifest. */

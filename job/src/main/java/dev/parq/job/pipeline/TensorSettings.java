@@ -32,8 +32,9 @@ public record TensorSettings(Reading reading, Path output, TensorColumns columns
                 Path.of(output).toAbsolutePath().normalize(), columns, dtype, config.get(ParqOptions.OVERWRITE));
     }
 
-    /** The inputs are checked before anything else is: in the order a user would fix them. */
-    public static void checkRequired(Configuration config) throws ConversionException {
+    /** As {@link ConvertSettings#check}: the values, then the inputs. */
+    public static void check(Configuration config) throws ConversionException {
+        ParqOptions.validate(config);
         Reading.requiredInputs(config);
     }
 

@@ -30,7 +30,7 @@ public final class ConvertRun {
      */
     public static Manifest run(Configuration config, ProgressListener progress) throws ConversionException {
         long started = System.nanoTime();
-        ConvertSettings.checkRequired(config);
+        ConvertSettings.check(config);
         // Embedded, the cluster starts now, in the background, while the settings are resolved
         // (schema inference included).
         try (JobEnvironment environment = JobEnvironment.begin(FlinkSettings.forBoundedJob(config))) {

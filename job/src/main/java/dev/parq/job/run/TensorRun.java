@@ -42,7 +42,7 @@ public final class TensorRun {
      */
     public static Result run(Configuration config, ProgressListener progress) throws ConversionException {
         long started = System.nanoTime();
-        TensorSettings.checkRequired(config);
+        TensorSettings.check(config);
         try (JobEnvironment environment = JobEnvironment.begin(FlinkSettings.forBoundedJob(config))) {
             return run(config, environment, progress, started);
         }
