@@ -1,6 +1,5 @@
 package dev.parq.schema;
 
-import java.nio.file.Path;
 import java.util.List;
 
 import org.apache.flink.table.types.logical.RowType;
@@ -25,7 +24,7 @@ public final class SchemaInference {
 
     private SchemaInference() {}
 
-    public static TableSchema infer(List<Path> files, long sampleBytes) {
+    public static TableSchema infer(List<String> files, long sampleBytes) {
         InferredType columns = new InferredType();
         for (WindowTypes window : Sampler.sampleInParallel(files, sampleBytes, WindowTypes::new)) {
             columns.merge(window.types);
@@ -65,7 +64,7 @@ public final class SchemaInference {
         return line;
     }
 
-    private static String describe(List<Path> files) {
+    private static String describe(List<String> files) {
         if (files.isEmpty()) {
             return "no input files";
         }

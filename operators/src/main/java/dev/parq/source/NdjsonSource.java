@@ -12,9 +12,11 @@ import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
+import dev.parq.source.enumerate.InputDiscovery;
+import dev.parq.source.enumerate.InputFile;
+import dev.parq.source.enumerate.StaticInputs;
 import dev.parq.source.enumerator.EnumeratorState;
 import dev.parq.source.enumerator.EnumeratorStateSerializer;
-import dev.parq.source.enumerator.InputFiles;
 import dev.parq.source.enumerator.NdjsonSplitEnumerator;
 import dev.parq.source.enumerator.SplitPlanner;
 import dev.parq.source.reader.LineChunk;
@@ -25,8 +27,9 @@ import dev.parq.source.split.FileSplitSerializer;
 import dev.parq.types.SerializerTypeInfo;
 
 /**
- * The NDJSON file source: the enumerator expands the inputs and cuts each file into line-snapped
- * splits; readers map their splits chunk by chunk and emit {@link LineChunk}s of whole lines.
+ * The NDJSON file source: the enumerator takes the files its {@link InputDiscovery} names and cuts
+ * each into line-snapped splits; readers read their splits chunk by chunk (mapped, for local
+ * files) and emit {@link LineChunk}s of whole lines.
  *
  * <p>Built with {@link #builder(List)}; its settings are declared in {@link NdjsonSourceOptions}.
  */
@@ -37,18 +40,24 @@ public final class NdjsonSource
     public static final TypeInformation<LineChunk> TYPE =
             new SerializerTypeInfo<>(LineChunk.class, LineChunkSerializer.INSTANCE);
 
-    private final List<String> inputs;
+    private final InputDiscovery discovery;
     private final long splitSize;
     private final long chunkSize;
 
-    NdjsonSource(List<String> inputs, long splitSize, long chunkSize) {
-        this.inputs = List.copyOf(inputs);
+    NdjsonSource(InputDiscovery discovery, long splitSize, long chunkSize) {
+        this.discovery = discovery;
         this.splitSize = splitSize;
         this.chunkSize = chunkSize;
     }
 
-    public static NdjsonSourceBuilder builder(List<String> inputs) {
-        return new NdjsonSourceBuilder(inputs);
+    /** A source of the files {@code discovery} names. */
+    public static NdjsonSourceBuilder builder(InputDiscovery discovery) {
+        return new NdjsonSourceBuilder(discovery);
+    }
+
+    /** A source of exactly {@code files}, as resolved by the caller. */
+    public static NdjsonSourceBuilder builder(List<InputFile> files) {
+        return builder(new StaticInputs(files));
     }
 
     @Override
@@ -65,7 +74,7 @@ public final class NdjsonSource
     public SplitEnumerator<FileSplit, EnumeratorState> createEnumerator(
             SplitEnumeratorContext<FileSplit> context) throws Exception {
         List<FileSplit> splits =
-                new SplitPlanner(splitSize).plan(InputFiles.expand(inputs), context.currentParallelism());
+                new SplitPlanner(splitSize).plan(discovery.initialFiles(), context.currentParallelism());
         return new NdjsonSplitEnumerator(context, splits);
     }
 

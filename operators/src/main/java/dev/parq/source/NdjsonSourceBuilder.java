@@ -1,22 +1,19 @@
 package dev.parq.source;
 
-import java.util.List;
-
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.ReadableConfig;
+
+import dev.parq.source.enumerate.InputDiscovery;
 
 /** Builds an {@link NdjsonSource}; unset settings take the defaults of {@link NdjsonSourceOptions}. */
 public final class NdjsonSourceBuilder {
 
-    private final List<String> inputs;
+    private final InputDiscovery discovery;
     private long splitSize = NdjsonSourceOptions.SPLIT_SIZE.defaultValue().getBytes();
     private long chunkSize = NdjsonSourceOptions.CHUNK_SIZE.defaultValue().getBytes();
 
-    NdjsonSourceBuilder(List<String> inputs) {
-        if (inputs.isEmpty()) {
-            throw new IllegalArgumentException("no inputs given");
-        }
-        this.inputs = inputs;
+    NdjsonSourceBuilder(InputDiscovery discovery) {
+        this.discovery = discovery;
     }
 
     public NdjsonSourceBuilder splitSize(MemorySize size) {
@@ -36,7 +33,7 @@ public final class NdjsonSourceBuilder {
     }
 
     public NdjsonSource build() {
-        return new NdjsonSource(inputs, splitSize, chunkSize);
+        return new NdjsonSource(discovery, splitSize, chunkSize);
     }
 
     private static long positive(MemorySize size, String what) {

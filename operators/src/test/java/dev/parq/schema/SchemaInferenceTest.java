@@ -25,7 +25,7 @@ class SchemaInferenceTest {
     }
 
     private String infer(String content) throws IOException {
-        return SchemaInference.infer(List.of(file("in.ndjson", content)), SchemaInference.DEFAULT_SAMPLE_BYTES).toDdl();
+        return SchemaInference.infer(List.of(file("in.ndjson", content).toString()), SchemaInference.DEFAULT_SAMPLE_BYTES).toDdl();
     }
 
     /** Lines are judged by the parser's own tokenizer: what the job would reject teaches nothing. */
@@ -39,7 +39,7 @@ class SchemaInferenceTest {
         Files.write(input, "{\"nan\":NaN}\n{\"trailing\":1},\n".getBytes(StandardCharsets.UTF_8),
                 java.nio.file.StandardOpenOption.APPEND);
         assertEquals("ab BIGINT, big DOUBLE, edge BIGINT, a STRING",
-                SchemaInference.infer(List.of(input), SchemaInference.DEFAULT_SAMPLE_BYTES).toDdl());
+                SchemaInference.infer(List.of(input.toString()), SchemaInference.DEFAULT_SAMPLE_BYTES).toDdl());
     }
 
     @Test
@@ -127,7 +127,7 @@ class SchemaInferenceTest {
         while (content.length() < 16_000_000) {
             content.append(line);
         }
-        String ddl = SchemaInference.infer(List.of(file("big.ndjson", content.toString())), 1 << 20).toDdl();
+        String ddl = SchemaInference.infer(List.of(file("big.ndjson", content.toString()).toString()), 1 << 20).toDdl();
         assertEquals("id BIGINT, msg STRING, late_key BOOLEAN", ddl);
     }
 
@@ -140,7 +140,7 @@ class SchemaInferenceTest {
         Path first = file("a.ndjson", head.toString());
         Path second = file("b.ndjson", head + "{\"tail\":\"end\"}");
         Path third = file("c.ndjson", "{\"small\":1.5}\n");
-        String ddl = SchemaInference.infer(List.of(first, second, third), 64 << 10).toDdl();
+        String ddl = SchemaInference.infer(List.of(first.toString(), second.toString(), third.toString()), 64 << 10).toDdl();
         assertEquals("a BIGINT, tail STRING, small DOUBLE", ddl);
     }
 }

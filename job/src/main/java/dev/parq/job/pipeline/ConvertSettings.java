@@ -11,7 +11,7 @@ import dev.parq.schema.SchemaInference;
 import dev.parq.schema.SchemaOptions;
 import dev.parq.schema.TableSchema;
 import dev.parq.sink.ParquetWriterOptions;
-import dev.parq.source.enumerator.InputFile;
+import dev.parq.source.enumerate.InputFile;
 
 /** A conversion's settings, resolved from the configuration and checked before the job starts. */
 public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions writerOptions, boolean overwrite) {
@@ -28,7 +28,7 @@ public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions
         } catch (IllegalArgumentException e) {
             throw ConversionException.usage(e.getMessage());
         }
-        return new ConvertSettings(Reading.of(config, inputs, files, schema),
+        return new ConvertSettings(Reading.of(config, files, schema),
                 Path.of(output).toAbsolutePath().normalize(), writerOptions, config.get(ParqOptions.OVERWRITE));
     }
 
@@ -65,7 +65,7 @@ public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions
 
     private static TableSchema infer(Configuration config, List<InputFile> files) throws ConversionException {
         try {
-            return SchemaInference.infer(files.stream().map(f -> Path.of(f.path())).toList(),
+            return SchemaInference.infer(files.stream().map(InputFile::path).toList(),
                     config.get(SchemaOptions.SAMPLE_SIZE).getBytes());
         } catch (SchemaException e) {
             throw ConversionException.failed(e.getMessage(), e);

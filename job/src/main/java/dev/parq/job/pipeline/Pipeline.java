@@ -21,7 +21,7 @@ import dev.parq.parse.operator.OnError;
 import dev.parq.parse.operator.ParseOperator;
 import dev.parq.sink.ParquetSinks;
 import dev.parq.sink.tensor.TensorSink;
-import dev.parq.source.enumerator.InputFile;
+import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.reader.LineChunk;
 
 /**

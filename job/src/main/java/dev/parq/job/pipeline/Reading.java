@@ -9,9 +9,9 @@ import dev.parq.parse.operator.OnError;
 import dev.parq.parse.operator.ParseOptions;
 import dev.parq.schema.TableSchema;
 import dev.parq.source.NdjsonSource;
-import dev.parq.source.enumerator.InputFile;
-import dev.parq.source.enumerator.InputFiles;
-import dev.parq.source.enumerator.InputNotFoundException;
+import dev.parq.source.enumerate.InputFile;
+import dev.parq.source.enumerate.InputFiles;
+import dev.parq.source.enumerate.InputNotFoundException;
 
 /**
  * How a command reads NDJSON: the input files as the client resolved them, the source over them,
@@ -20,9 +20,12 @@ import dev.parq.source.enumerator.InputNotFoundException;
 public record Reading(List<InputFile> inputFiles, NdjsonSource source, TableSchema schema, OnError onError,
         int batchRows) {
 
-    /** The reading of {@code files} into {@code schema}, the rest from {@code config}. */
-    static Reading of(Configuration config, List<String> inputs, List<InputFile> files, TableSchema schema) {
-        return new Reading(files, NdjsonSource.builder(inputs).configure(config).build(), schema,
+    /**
+     * The reading of {@code files} into {@code schema}, the rest from {@code config}: the job reads
+     * exactly these files, as resolved here, whatever appears or goes meanwhile.
+     */
+    static Reading of(Configuration config, List<InputFile> files, TableSchema schema) {
+        return new Reading(files, NdjsonSource.builder(files).configure(config).build(), schema,
                 config.get(ParseOptions.ON_ERROR), config.get(ParseOptions.BATCH_ROWS));
     }
 

@@ -8,7 +8,7 @@ import org.apache.flink.configuration.Configuration;
 import dev.parq.mmap.DType;
 import dev.parq.schema.SchemaException;
 import dev.parq.sink.tensor.TensorColumns;
-import dev.parq.source.enumerator.InputFile;
+import dev.parq.source.enumerate.InputFile;
 
 /** A tensor run's settings, resolved from the configuration and checked before the job starts. */
 public record TensorSettings(Reading reading, Path output, TensorColumns columns, DType<?> dtype, boolean overwrite) {
@@ -28,7 +28,7 @@ public record TensorSettings(Reading reading, Path output, TensorColumns columns
         }
         DType<?> dtype = dtype(config.get(ParqOptions.TENSOR_DTYPE));
         List<InputFile> files = Reading.expand(inputs);
-        return new TensorSettings(Reading.of(config, inputs, files, columns.schema()),
+        return new TensorSettings(Reading.of(config, files, columns.schema()),
                 Path.of(output).toAbsolutePath().normalize(), columns, dtype, config.get(ParqOptions.OVERWRITE));
     }
 

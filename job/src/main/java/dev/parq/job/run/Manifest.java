@@ -27,7 +27,7 @@ import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ConvertSettings;
 import dev.parq.job.pipeline.Pipeline;
 import dev.parq.parse.UnknownField;
-import dev.parq.source.enumerator.InputFile;
+import dev.parq.source.enumerate.InputFile;
 
 /**
  * What a conversion did, as written to {@code OUTPUT/_SUCCESS}: inputs, counts, unknown keys,

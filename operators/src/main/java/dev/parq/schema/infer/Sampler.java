@@ -2,11 +2,6 @@ package dev.parq.schema.infer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -15,11 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import dev.parq.io.RangeReader;
+
 /**
  * Picks the bytes to sample from the input: everything when it is small, otherwise windows spread
  * evenly over all files' bytes (the first at the very start, the last at the very end) plus the
  * head of each file. A window starts at the first line start at or after its offset and reads
- * whole lines.
+ * whole lines. Files are read through {@link RangeReader}, wherever they are.
  */
 public final class Sampler {
 
@@ -31,7 +28,7 @@ public final class Sampler {
         void line(byte[] bytes, int from, int to);
     }
 
-    record Window(Path file, long start, long length) {}
+    record Window(String file, long start, long length) {}
 
     private Sampler() {}
 
@@ -41,7 +38,7 @@ public final class Sampler {
      * the order a sequential read would.
      */
     public static <C extends LineConsumer> List<C> sampleInParallel(
-            List<Path> files, long sampleBytes, Supplier<C> newConsumer) {
+            List<String> files, long sampleBytes, Supplier<C> newConsumer) {
         List<Window> windows;
         try {
             windows = windows(files, sampleBytes);
@@ -63,11 +60,13 @@ public final class Sampler {
         return new UncheckedIOException("cannot sample the input for schema inference: " + e.getMessage(), e);
     }
 
-    static List<Window> windows(List<Path> files, long sampleBytes) throws IOException {
+    static List<Window> windows(List<String> files, long sampleBytes) throws IOException {
         long[] sizes = new long[files.size()];
         long total = 0;
         for (int i = 0; i < sizes.length; i++) {
-            sizes[i] = Files.size(files.get(i));
+            try (RangeReader reader = RangeReader.open(files.get(i))) {
+                sizes[i] = reader.size();
+            }
             total += sizes[i];
         }
         List<Window> windows = new ArrayList<>();
@@ -101,7 +100,7 @@ public final class Sampler {
             windows.add(new Window(files.get(file), local, Math.min(length, sizes[file] - local)));
         }
         // In input order, so that columns come in order of first appearance.
-        Map<Path, Integer> order = new HashMap<>();
+        Map<String, Integer> order = new HashMap<>();
         for (int i = files.size() - 1; i >= 0; i--) {
             order.put(files.get(i), i);
         }
@@ -111,14 +110,13 @@ public final class Sampler {
 
     /** Reads the whole lines that start in the window; the last one may run past its end. */
     private static void read(Window w, LineConsumer consumer) throws IOException {
-        try (FileChannel channel = FileChannel.open(w.file(), StandardOpenOption.READ)) {
-            long size = channel.size();
+        try (RangeReader reader = RangeReader.open(w.file())) {
+            long size = reader.size();
             long position = w.start();
             if (position > 0) {
-                ByteBuffer previous = ByteBuffer.allocate(1);
-                channel.read(previous, position - 1);
-                if (previous.get(0) != '\n') {
-                    position = nextLineStart(channel, position, size);
+                byte[] previous = new byte[1];
+                if (reader.read(position - 1, previous, 0, 1) == 1 && previous[0] != '\n') {
+                    position = nextLineStart(reader, position, size);
                 }
             }
             long end = Math.min(size, w.start() + w.length());
@@ -126,7 +124,7 @@ public final class Sampler {
                 return;
             }
             byte[] bytes = new byte[(int) Math.min(end - position + 4096, Integer.MAX_VALUE - 16)];
-            int filled = readFully(channel, position, bytes, 0, (int) Math.min(bytes.length, size - position));
+            int filled = readFully(reader, position, bytes, 0, (int) Math.min(bytes.length, size - position));
             int lineStart = 0;
             for (int i = 0; ; i++) {
                 if (i == filled) {
@@ -140,7 +138,7 @@ public final class Sampler {
                     if (filled == bytes.length) {
                         bytes = Arrays.copyOf(bytes, Math.min(bytes.length * 2, Integer.MAX_VALUE - 16));
                     }
-                    filled += readFully(channel, fileIndex, bytes, filled,
+                    filled += readFully(reader, fileIndex, bytes, filled,
                             (int) Math.min(bytes.length - filled, size - fileIndex));
                 }
                 if (bytes[i] == '\n') {
@@ -154,14 +152,16 @@ public final class Sampler {
         }
     }
 
-    private static long nextLineStart(FileChannel channel, long from, long size) throws IOException {
-        ByteBuffer chunk = ByteBuffer.allocate(64 << 10);
+    private static long nextLineStart(RangeReader reader, long from, long size) throws IOException {
+        byte[] chunk = new byte[64 << 10];
         long position = from;
         while (position < size) {
-            chunk.clear();
-            int n = channel.read(chunk, position);
+            int n = reader.read(position, chunk, 0, (int) Math.min(chunk.length, size - position));
+            if (n <= 0) {
+                break;
+            }
             for (int i = 0; i < n; i++) {
-                if (chunk.get(i) == '\n') {
+                if (chunk[i] == '\n') {
                     return position + i + 1;
                 }
             }
@@ -170,17 +170,8 @@ public final class Sampler {
         return size;
     }
 
-    private static int readFully(FileChannel channel, long position, byte[] into, int offset, int length)
+    private static int readFully(RangeReader reader, long position, byte[] into, int offset, int length)
             throws IOException {
-        ByteBuffer target = ByteBuffer.wrap(into, offset, length);
-        int total = 0;
-        while (target.hasRemaining()) {
-            int n = channel.read(target, position + total);
-            if (n < 0) {
-                break;
-            }
-            total += n;
-        }
-        return total;
+        return Math.max(0, reader.read(position, into, offset, length));
     }
 }

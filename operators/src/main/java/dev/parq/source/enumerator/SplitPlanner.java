@@ -1,13 +1,11 @@
 package dev.parq.source.enumerator;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.parq.io.RangeReader;
+import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.split.FileSplit;
 import dev.parq.source.split.LineSnapper;
 
@@ -60,10 +58,9 @@ public final class SplitPlanner {
         if (file.length() == 0) {
             return List.of();
         }
-        try (FileChannel channel = FileChannel.open(Path.of(file.path()), StandardOpenOption.READ)) {
+        try (RangeReader reader = RangeReader.open(file.path())) {
             LineSnapper snapper = new LineSnapper(
-                    (position, into, length) -> channel.read(ByteBuffer.wrap(into, 0, length), position),
-                    file.length());
+                    (position, into, length) -> reader.read(position, into, 0, length), file.length());
             return plan(file, snapper, tailFrom);
         }
     }

@@ -1,12 +1,7 @@
 package dev.parq.source.reader;
 
 import java.io.IOException;
-import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -19,12 +14,12 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.metrics.Counter;
 
-import dev.parq.mmap.Mappings;
-import dev.parq.source.enumerator.InputFile;
+import dev.parq.io.RangeReader;
 import dev.parq.source.split.FileSplit;
 
 /**
- * Reads its splits by mapping one chunk of whole lines at a time (about {@code chunkSize} bytes,
+ * Reads its splits one chunk of whole lines at a time, through a {@link RangeReader} (mapped for a
+ * local file), (about {@code chunkSize} bytes,
  * ended at the last {@code '\n'} in the window) and emitting it as a {@link LineChunk}.
  *
  * <p>Only one chunk is mapped at any time: the previous one is unmapped when the next poll comes,
@@ -39,9 +34,8 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     private final Counter bytesIn;
 
     private FileSplit current;
-    private FileChannel channel;
+    private RangeReader file;
     private long position;
-    private MappedByteBuffer mapped;
     private boolean noMoreSplits;
     private boolean splitRequested;
     private CompletableFuture<Void> available = new CompletableFuture<>();
@@ -82,20 +76,25 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         if (next == null) {
             return false;
         }
-        Path path = Path.of(next.path());
-        BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
-        String key = InputFile.keyOf(attributes);
-        if (!next.fileKey().isEmpty() && !next.fileKey().equals(key)) {
-            throw new IOException("input file " + next.path() + " was replaced while it was being read"
-                    + " (it was " + next.fileKey() + ", it is now " + key + ")");
-        }
-        if (attributes.size() < next.end()) {
-            throw new IOException("input file " + next.path() + " shrank while it was being read"
-                    + " (expected at least " + next.end() + " bytes, found " + attributes.size() + ")");
+        RangeReader opened = RangeReader.open(next.path());
+        try {
+            String key = opened.fileKey();
+            if (!next.fileKey().isEmpty() && !next.fileKey().equals(key)) {
+                throw new IOException("input file " + next.path() + " was replaced while it was being read"
+                        + " (it was " + next.fileKey() + ", it is now " + key + ")");
+            }
+            long size = opened.size();
+            if (size < next.end()) {
+                throw new IOException("input file " + next.path() + " shrank while it was being read"
+                        + " (expected at least " + next.end() + " bytes, found " + size + ")");
+            }
+        } catch (IOException | RuntimeException e) {
+            opened.close();
+            throw e;
         }
         current = next;
         position = next.offset();
-        channel = FileChannel.open(path, StandardOpenOption.READ);
+        file = opened;
         return true;
     }
 
@@ -103,29 +102,29 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         long end = current.end();
         long window = Math.min(chunkSize, end - position);
         while (true) {
-            mapped = Mappings.mapReadOnly(channel, position, window);
+            ByteBuffer bytes = file.window(position, (int) window);
             int length = (int) window;
             if (position + window < end) {
-                length = lastLineEnd(mapped, length);
+                length = lastLineEnd(bytes, length);
             }
             if (length > 0) {
-                output.collect(new LineChunk(current.path(), position, mapped.slice(0, length)));
+                output.collect(new LineChunk(current.path(), position, bytes.slice(0, length)));
                 bytesIn.inc(length);
                 position += length;
                 return;
             }
             // No line ends inside the window: the line is longer than a chunk; map more of it.
             releaseMapping();
-            if (window >= Mappings.MAX_REGION) {
+            if (window >= RangeReader.MAX_WINDOW) {
                 throw new IOException("line at byte " + position + " of " + current.path()
-                        + " is longer than " + Mappings.MAX_REGION + " bytes, the most one line may have");
+                        + " is longer than " + RangeReader.MAX_WINDOW + " bytes, the most one line may have");
             }
-            window = Math.min(Math.min(window * 2, Mappings.MAX_REGION), end - position);
+            window = Math.min(Math.min(window * 2, RangeReader.MAX_WINDOW), end - position);
         }
     }
 
     /** One past the last '\n' in the first {@code length} bytes, or 0 if there is none. */
-    private static int lastLineEnd(MappedByteBuffer buffer, int length) {
+    private static int lastLineEnd(ByteBuffer buffer, int length) {
         for (int i = length - 1; i >= 0; i--) {
             if (buffer.get(i) == '\n') {
                 return i + 1;
@@ -135,15 +134,14 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     }
 
     private void finishSplit() throws IOException {
-        channel.close();
-        channel = null;
+        file.close();
+        file = null;
         current = null;
     }
 
     private void releaseMapping() {
-        if (mapped != null) {
-            Mappings.unmap(mapped);
-            mapped = null;
+        if (file != null) {
+            file.releaseWindow();
         }
     }
 
@@ -187,9 +185,8 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
 
     @Override
     public void close() throws Exception {
-        releaseMapping();
-        if (channel != null) {
-            channel.close();
+        if (file != null) {
+            file.close();
         }
     }
 }

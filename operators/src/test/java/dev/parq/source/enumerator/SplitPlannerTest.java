@@ -13,6 +13,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.parq.source.enumerate.InputFile;
+import dev.parq.source.enumerate.InputFiles;
+import dev.parq.source.enumerate.InputNotFoundException;
 import dev.parq.source.split.FileSplit;
 
 class SplitPlannerTest {

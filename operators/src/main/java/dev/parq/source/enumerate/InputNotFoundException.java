@@ -1,4 +1,4 @@
-package dev.parq.source.enumerator;
+package dev.parq.source.enumerate;
 
 import java.io.IOException;
 

@@ -1,0 +1,46 @@
+package dev.parq.io;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * Random access to the bytes of one input file: the one way the split planner, the line snapper,
+ * the schema sampler and the source reader read input. A local file is memory-mapped (no copy, the
+ * page cache is the buffer); a file of any other scheme is read through Flink's {@code FileSystem},
+ * so that an input can be wherever Flink can read.
+ */
+public interface RangeReader extends Closeable {
+
+    /** The largest window one call may ask for. */
+    int MAX_WINDOW = Integer.MAX_VALUE;
+
+    /**
+     * Opens {@code location}: a local path or {@code file:} URI is mapped, any other URI is read
+     * through the Flink file system of its scheme.
+     */
+    static RangeReader open(String location) throws IOException {
+        return Locations.isLocal(location)
+                ? new MappedRangeReader(Locations.localPath(location))
+                : new StreamRangeReader(location);
+    }
+
+    /** The file's size in bytes, as it is now. */
+    long size() throws IOException;
+
+    /** The file's identity (device and inode) where its file system has one, else "". */
+    String fileKey() throws IOException;
+
+    /** Reads up to {@code length} bytes at {@code position} into {@code into}; returns how many, or -1 at the end. */
+    int read(long position, byte[] into, int offset, int length) throws IOException;
+
+    /**
+     * The bytes from {@code position} to {@code position + length}, read-only, valid until the next
+     * window is asked for or {@link #releaseWindow()} is called: the one window open at a time
+     * bounds what a reader holds of its file.
+     */
+    ByteBuffer window(long position, int length) throws IOException;
+
+    /** Lets the current window go (a mapped one is unmapped at once). */
+    void releaseWindow();
+}

@@ -1,0 +1,87 @@
+package dev.parq.io;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+import org.apache.flink.core.fs.FSDataInputStream;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+
+/**
+ * A file of a Flink file system other than the local one: windows are read into one direct buffer,
+ * kept and reused while windows fit it, so that a reader holds one window's bytes at a time here too.
+ */
+final class StreamRangeReader implements RangeReader {
+
+    private final Path path;
+    private final FileSystem fileSystem;
+    private final FSDataInputStream in;
+    private ByteBuffer buffer;
+    private byte[] transfer;
+
+    StreamRangeReader(String location) throws IOException {
+        this(new Path(location), new Path(location).getFileSystem());
+    }
+
+    StreamRangeReader(Path path, FileSystem fileSystem) throws IOException {
+        this.path = path;
+        this.fileSystem = fileSystem;
+        this.in = fileSystem.open(path);
+    }
+
+    @Override
+    public long size() throws IOException {
+        return fileSystem.getFileStatus(path).getLen();
+    }
+
+    @Override
+    public String fileKey() {
+        return "";
+    }
+
+    @Override
+    public int read(long position, byte[] into, int offset, int length) throws IOException {
+        in.seek(position);
+        int total = 0;
+        while (total < length) {
+            int n = in.read(into, offset + total, length - total);
+            if (n < 0) {
+                return total == 0 ? -1 : total;
+            }
+            total += n;
+        }
+        return total;
+    }
+
+    @Override
+    public ByteBuffer window(long position, int length) throws IOException {
+        if (buffer == null || buffer.capacity() < length) {
+            buffer = ByteBuffer.allocateDirect(length);
+        }
+        if (transfer == null) {
+            transfer = new byte[64 << 10];
+        }
+        buffer.clear().limit(length);
+        long at = position;
+        while (buffer.hasRemaining()) {
+            int n = read(at, transfer, 0, Math.min(transfer.length, buffer.remaining()));
+            if (n < 0) {
+                throw new IOException(path + " ended at byte " + at + ", before the " + length
+                        + " bytes asked for from byte " + position);
+            }
+            buffer.put(transfer, 0, n);
+            at += n;
+        }
+        return buffer.flip().asReadOnlyBuffer();
+    }
+
+    @Override
+    public void releaseWindow() {
+        // The buffer is kept for the next window; a larger window replaces it.
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}

@@ -1,0 +1,16 @@
+package dev.parq.source.enumerate;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * Which files the source reads: the seam between naming inputs and reading them. It travels with
+ * the source to the split enumerator. {@link StaticInputs} is the files a client resolved, read
+ * once; a discovery that watches its inputs for new and grown files (continuous ingest) is another.
+ */
+public interface InputDiscovery extends Serializable {
+
+    /** The files to read when the enumerator starts, in input order. */
+    List<InputFile> initialFiles() throws IOException;
+}
