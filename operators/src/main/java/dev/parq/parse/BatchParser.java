@@ -16,6 +16,7 @@ import org.apache.arrow.vector.complex.StructVector;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
+import dev.parq.config.TaskHeap;
 import dev.parq.parse.decode.DecodeException;
 import dev.parq.parse.decode.DecoderFactory;
 import dev.parq.parse.decode.StructDecoder;
@@ -228,9 +229,9 @@ public final class BatchParser implements AutoCloseable {
         return end == to ? to - start : maxLineBytes + 1;
     }
 
-    /** The longest line a parser takes by default: a sixteenth of the JVM's heap. */
+    /** The longest line a parser takes by default: a sixteenth of the task heap. */
     static long defaultMaxLineBytes() {
-        return Math.min(Runtime.getRuntime().maxMemory() / HEAP_PER_LINE, Integer.MAX_VALUE - 16);
+        return Math.min(TaskHeap.bytes() / HEAP_PER_LINE, Integer.MAX_VALUE - 16);
     }
 
     private BadLineException tooLong(ByteBuffer buf, int start, int to, String file, long offset) {

@@ -2,6 +2,8 @@ package dev.parq.parse;
 
 import java.util.concurrent.Semaphore;
 
+import dev.parq.config.TaskHeap;
+
 /**
  * The heap that the lines longer than a parser's window may take at a time, shared by the parsers
  * of one JVM. Such a line's values are copied a few times on their way into a Parquet page (the
@@ -15,12 +17,11 @@ import java.util.concurrent.Semaphore;
  */
 final class LongLines {
 
-    /** The share of the maximum heap that long lines may take together. */
+    /** The share of the task heap that long lines may take together. */
     static final double HEAP_SHARE = 0.25;
     /** A long line is counted at this many times its window: the copies the writer makes of it. */
     static final int COPIES = 3;
 
-    private static final LongLines JVM = new LongLines((long) (Runtime.getRuntime().maxMemory() * HEAP_SHARE));
 
     /** The budget, in KiB. */
     private final int permits;
@@ -31,8 +32,13 @@ final class LongLines {
         this.free = new Semaphore(permits, true);
     }
 
+    /** The budget of this JVM's parsers, sized from the task heap when it is first asked for. */
     static LongLines jvm() {
-        return JVM;
+        return Jvm.BUDGET;
+    }
+
+    private static final class Jvm {
+        static final LongLines BUDGET = new LongLines((long) (TaskHeap.bytes() * HEAP_SHARE));
     }
 
     /** What a window of {@code windowBytes} takes of the budget, in KiB: never more than all of it. */

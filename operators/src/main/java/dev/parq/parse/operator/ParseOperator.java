@@ -14,6 +14,7 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.OutputTag;
 
 import dev.parq.batch.ArrowBatch;
+import dev.parq.config.TaskHeap;
 import dev.parq.parse.BadLineException;
 import dev.parq.parse.BatchParser;
 import dev.parq.schema.TableSchema;
@@ -68,6 +69,7 @@ public final class ParseOperator extends AbstractStreamOperator<ArrowBatch>
     @Override
     public void open() throws Exception {
         super.open();
+        TaskHeap.configure(getContainingTask().getEnvironment().getTaskManagerInfo().getConfiguration());
         allocator = new RootAllocator();
         parser = new BatchParser(TableSchema.parse(schemaDdl).rowType(), allocator, batchRows, this::onBadLine);
         bytesAccumulator = accumulator(ConversionCounters.BYTES_IN);
