@@ -2,21 +2,14 @@ package dev.parq.parse;
 
 import java.nio.ByteBuffer;
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BaseFixedWidthVector;
-import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.complex.ListVector;
-import org.apache.arrow.vector.complex.StructVector;
-import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
-import dev.parq.config.TaskHeap;
+import dev.parq.batch.VectorReuse;
 import dev.parq.parse.decode.DecodeException;
 import dev.parq.parse.decode.DecoderFactory;
 import dev.parq.parse.decode.StructDecoder;
@@ -54,18 +47,10 @@ public final class BatchParser implements AutoCloseable {
     private static final int MAX_INLINE_PAUSE = 1024;
     /** What the inline path returns for a line that goes on past the end of the window. */
     private static final int CUT = -2;
-    /**
-     * The longest line this JVM's heap takes, as a fraction of it: on its way to a Parquet page a
-     * value is copied several times (the window, the page, its statistics, the compressed page),
-     * and with the launcher's 256 MiB heap a line of 20 MiB converted while one of 30 MiB ran out
-     * of heap.
-     */
-    private static final int HEAP_PER_LINE = 16;
-
     private final VectorSchemaRoot root;
     private final int maxRows;
     private final BadLineHandler onBadLine;
-    private final long maxLineBytes;
+    private final LineLimit lineLimit;
     private final Tokenizer tokenizer = new Tokenizer();
     private final UnknownKeys unknownKeys = new UnknownKeys();
     private final StructDecoder lineDecoder;
@@ -103,7 +88,7 @@ public final class BatchParser implements AutoCloseable {
 
     /** With inline false, every line goes through the tokenizer: for tests that compare the paths. */
     BatchParser(RowType schema, BufferAllocator allocator, int maxRows, BadLineHandler onBadLine, boolean inline) {
-        this(schema, allocator, maxRows, onBadLine, inline, defaultMaxLineBytes());
+        this(schema, allocator, maxRows, onBadLine, inline, LineLimit.defaultBytes());
     }
 
     /**
@@ -112,12 +97,9 @@ public final class BatchParser implements AutoCloseable {
      */
     BatchParser(RowType schema, BufferAllocator allocator, int maxRows, BadLineHandler onBadLine, boolean inline,
             long maxLineBytes) {
-        if (maxLineBytes < 1 || maxLineBytes > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("maxLineBytes out of range: " + maxLineBytes);
-        }
-        this.maxLineBytes = maxLineBytes;
-        this.window = new byte[(int) Math.min(WINDOW_BYTES, maxLineBytes)];
-        this.inline = inline && inlineSuits(schema);
+        this.lineLimit = new LineLimit(maxLineBytes);
+        this.window = new byte[(int) Math.min(WINDOW_BYTES, lineLimit.bytes())];
+        this.inline = inline && DecoderFactory.inlineSuits(schema);
         if (maxRows <= 0) {
             throw new IllegalArgumentException("maxRows must be positive, got " + maxRows);
         }
@@ -173,11 +155,11 @@ public final class BatchParser implements AutoCloseable {
                     if (lineFillsWindow) {
                         // The window grows to the line at once: found by its line feed, so that a
                         // line of megabytes is copied and scanned once more, not once per doubling.
-                        long lineLength = lineLength(buf, pos, windowEnd, to);
-                        if (window.length >= maxLineBytes || lineLength > maxLineBytes) {
-                            throw tooLong(buf, pos, to, file, fileOffset + (pos - from));
+                        long lineLength = lineLimit.lineLength(buf, pos, windowEnd, to);
+                        if (window.length >= lineLimit.bytes() || lineLength > lineLimit.bytes()) {
+                            throw lineLimit.tooLong(buf, pos, to, file, fileOffset + (pos - from));
                         }
-                        int grown = (int) Math.min(maxLineBytes,
+                        int grown = (int) Math.min(lineLimit.bytes(),
                                 Math.max(2L * window.length, (lineLength + 0xFFFF) & ~0xFFFFL));
                         reserveForLongLine(grown);
                         window = new byte[grown];
@@ -210,42 +192,10 @@ public final class BatchParser implements AutoCloseable {
             // A window grown for a very long line is let go before the batch goes to the writer,
             // which then makes copies of that line's values of its own.
             if (window.length > WINDOW_BYTES) {
-                window = new byte[(int) Math.min(WINDOW_BYTES, maxLineBytes)];
+                window = new byte[(int) Math.min(WINDOW_BYTES, lineLimit.bytes())];
             }
         }
         return pos;
-    }
-
-    /**
-     * The length of the line at {@code start}, its line feed included, which goes on at least
-     * to {@code from}; looked for no further than one byte past the longest line taken.
-     */
-    private long lineLength(ByteBuffer buf, int start, int from, int to) {
-        int end = (int) Math.min(to, start + maxLineBytes + 1);
-        int feed = ByteScan.indexOfLineFeed(buf, from, end);
-        if (feed >= 0) {
-            return feed + 1 - start;
-        }
-        return end == to ? to - start : maxLineBytes + 1;
-    }
-
-    /** The longest line a parser takes by default: a sixteenth of the task heap. */
-    static long defaultMaxLineBytes() {
-        return Math.min(TaskHeap.bytes() / HEAP_PER_LINE, Integer.MAX_VALUE - 16);
-    }
-
-    private BadLineException tooLong(ByteBuffer buf, int start, int to, String file, long offset) {
-        int end = start;
-        while (end < to && buf.get(end) != '\n') {
-            end++;
-        }
-        long length = (end < to ? end + 1 : end) - start;
-        // The JVM reports a little less heap than -Xmx gives it (a survivor space less): a fifth more.
-        long heapGiB = Math.max(1, ((length + 1) * HEAP_PER_LINE * 5 / 4 + (1L << 30) - 1) >> 30);
-        return new BadLineException(file, offset, String.format(Locale.ROOT,
-                "the line is %,d bytes long, and this JVM takes lines of up to %,d bytes (a sixteenth of its"
-                        + " heap); run it with a heap of %d GiB or more (./parq: PARQ_JAVA_OPTS=-Xmx%dg)",
-                length, maxLineBytes, heapGiB, heapGiB));
     }
 
     /**
@@ -273,33 +223,6 @@ public final class BatchParser implements AutoCloseable {
         }
         windowStart = start;
         windowEnd = start + length;
-    }
-
-    /**
-     * Whether the inline path may take this schema's lines: their values nest as deep as the
-     * schema, and the values of unknown keys up to {@link ByteScan#MAX_SKIP_DEPTH} levels deeper,
-     * which must stay within the tokenizer's limit so that the inline path accepts nothing the
-     * tokenizer would reject for its depth.
-     */
-    static boolean inlineSuits(RowType schema) {
-        return containerDepth(schema) + ByteScan.MAX_SKIP_DEPTH <= Tokenizer.MAX_DEPTH;
-    }
-
-    /** How many JSON containers a value of this type nests, itself included. */
-    private static int containerDepth(LogicalType type) {
-        int children = 0;
-        for (LogicalType child : type.getChildren()) {
-            children = Math.max(children, containerDepth(child));
-        }
-        switch (type.getTypeRoot()) {
-            case ROW:
-            case ARRAY:
-            case MAP:
-            case MULTISET:
-                return 1 + children;
-            default:
-                return children;
-        }
     }
 
     /**
@@ -415,45 +338,12 @@ public final class BatchParser implements AutoCloseable {
     /** Starts the next batch in the same buffers. */
     public void clear() {
         for (FieldVector vector : root.getFieldVectors()) {
-            reuse(vector);
+            VectorReuse.reuse(vector);
         }
         rows = 0;
         batchBytes = 0;
         releaseLongLine();
         root.setRowCount(0);
-    }
-
-    /**
-     * Empties a vector for the next batch. Arrow's {@code reset()} zeroes every buffer, the
-     * values too (1.3% of the task threads' time, mostly string data); the decoders write every
-     * slot's validity bit, offset and value explicitly, in order, so only the validity bits and
-     * the first offset start from zero here.
-     */
-    static void reuse(ValueVector vector) {
-        if (vector instanceof BaseVariableWidthVector) {
-            vector.getValidityBuffer().setZero(0, vector.getValidityBuffer().capacity());
-            vector.getOffsetBuffer().setInt(0, 0);
-            ((BaseVariableWidthVector) vector).setValueCount(0);
-        } else if (vector instanceof BaseFixedWidthVector) {
-            vector.getValidityBuffer().setZero(0, vector.getValidityBuffer().capacity());
-            ((BaseFixedWidthVector) vector).setValueCount(0);
-        } else if (vector instanceof ListVector) {
-            ListVector list = (ListVector) vector;
-            list.getValidityBuffer().setZero(0, list.getValidityBuffer().capacity());
-            list.getOffsetBuffer().setInt(0, 0);
-            list.setLastSet(-1);
-            reuse(list.getDataVector());
-            list.setValueCount(0);
-        } else if (vector instanceof StructVector) {
-            StructVector struct = (StructVector) vector;
-            struct.getValidityBuffer().setZero(0, struct.getValidityBuffer().capacity());
-            for (ValueVector child : struct.getChildrenFromFields()) {
-                reuse(child);
-            }
-            struct.setValueCount(0);
-        } else {
-            vector.reset();
-        }
     }
 
     /** Non-blank lines seen in total, across batches. */

@@ -21,6 +21,7 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 
+import dev.parq.parse.decode.DecoderFactory;
 import dev.parq.parse.tape.ByteScan;
 import dev.parq.parse.tape.Tokenizer;
 
@@ -378,10 +379,10 @@ class InlinePathTest {
             deep = depth % 2 == 0 ? new ArrayType(deep) : RowType.of(deep);
             RowType schema = RowType.of(deep);
             int containers = depth + 1;
-            assertEquals(containers + ByteScan.MAX_SKIP_DEPTH <= Tokenizer.MAX_DEPTH, BatchParser.inlineSuits(schema),
+            assertEquals(containers + ByteScan.MAX_SKIP_DEPTH <= Tokenizer.MAX_DEPTH, DecoderFactory.inlineSuits(schema),
                     "depth " + containers);
         }
-        assertTrue(BatchParser.inlineSuits(RowType.of(new MapType(new VarCharType(), RowType.of(new IntType())))));
+        assertTrue(DecoderFactory.inlineSuits(RowType.of(new MapType(new VarCharType(), RowType.of(new IntType())))));
     }
 
     @Test

@@ -25,10 +25,40 @@ import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
 
+import dev.parq.parse.tape.ByteScan;
+import dev.parq.parse.tape.Tokenizer;
+
 /** Builds the decoder tree for a schema over the vectors that {@code ArrowSchemas} laid out for it. */
 public final class DecoderFactory {
 
     private DecoderFactory() {}
+
+    /**
+     * Whether the inline path may take this schema's lines: their values nest as deep as the
+     * schema, and the values of unknown keys up to {@link ByteScan#MAX_SKIP_DEPTH} levels deeper,
+     * which must stay within the tokenizer's limit so that the inline path accepts nothing the
+     * tokenizer would reject for its depth.
+     */
+    public static boolean inlineSuits(RowType schema) {
+        return containerDepth(schema) + ByteScan.MAX_SKIP_DEPTH <= Tokenizer.MAX_DEPTH;
+    }
+
+    /** How many JSON containers a value of this type nests, itself included. */
+    private static int containerDepth(LogicalType type) {
+        int children = 0;
+        for (LogicalType child : type.getChildren()) {
+            children = Math.max(children, containerDepth(child));
+        }
+        switch (type.getTypeRoot()) {
+            case ROW:
+            case ARRAY:
+            case MAP:
+            case MULTISET:
+                return 1 + children;
+            default:
+                return children;
+        }
+    }
 
     /** The decoder of whole lines: one object whose fields are the root's columns. */
     public static StructDecoder forRoot(RowType schema, VectorSchemaRoot root, UnknownKeys unknownKeys) {
