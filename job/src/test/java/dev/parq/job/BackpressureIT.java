@@ -17,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.parq.testing.DuckDb;
+
 /**
  * A deliberately slow Parquet writer (the test hook sleeps after every batch) under a large
  * input: the source and the parsers must wait for it rather than read ahead, so the process's

@@ -28,6 +28,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.parq.testing.DuckDb;
+
 /**
  * Generated NDJSON with known contents, several splits, parallelism 2, through the real command on
  * Flink's MiniCluster; the Parquet output is read back by DuckDB and compared value by value.

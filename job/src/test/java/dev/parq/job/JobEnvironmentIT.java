@@ -24,6 +24,8 @@ import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.parq.testing.DuckDb;
+
 /** The embedded cluster started ahead of the job: it runs the job, and it is not left running. */
 class JobEnvironmentIT {
 
