@@ -1,138 +1,124 @@
-package dev.parq.sink;
+package dev.parq.bench.sink;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import dev.parq.schema.ArrowSchemas;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.io.LocalOutputFile;
-import org.junit.jupiter.api.RepeatedTest;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
+
+import dev.parq.bench.StageBenchmark;
+import dev.parq.bench.Throughput;
+import dev.parq.schema.ArrowSchemas;
+import dev.parq.sink.AllTypesRows;
+import dev.parq.sink.AppLogRows;
+import dev.parq.sink.ArrowParquetWriter;
+import dev.parq.sink.Compression;
+import dev.parq.sink.LogRows;
+import dev.parq.sink.ParquetWriterOptions;
 
 /**
- * Measures the writer alone, on a million log-like rows and on the nested all-types rows; filling
- * the vectors is not timed. Times are the writing thread's CPU time, so that other work on a shared
- * machine does not show up in them. Run with {@code -Dparq.bench=true}; the unit suite skips it.
+ * The Parquet writer alone: one operation writes one batch of 8192 rows, and closes the file (footer
+ * included) when it has {@code rowsPerFile} rows, as a sink rolling its files on every checkpoint
+ * does; each file chooses its encodings anew. Filling the batch is not timed.
+ *
+ * <p>{@code rows}: {@code app-log} (rows shaped like an application log, {@link AppLogRows}),
+ * {@code log} (an access log, {@link LogRows}) or {@code all-types} (every type, nested ones
+ * included, {@link AllTypesRows}). The {@code bytes} counted are the rows' size as NDJSON for
+ * {@code app-log}, the size of their Arrow buffers for the others.
  */
-@EnabledIfSystemProperty(named = "parq.bench", matches = "true")
-class WriteThroughputTest {
+public class WriteBenchmark extends StageBenchmark {
 
-    private static final int ROWS = 1_000_000;
     private static final int BATCH = 8192;
 
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    @Param({"app-log", "log", "all-types"})
+    public String rows;
 
-    @TempDir
-    Path dir;
+    @Param("snappy")
+    public String compression;
 
-    private static long cpuNanos() {
-        return THREADS.getCurrentThreadCpuTime();
+    @Param("1000000")
+    public int rowsPerFile;
+
+    private RowType rowType;
+    private Path dir;
+    private BufferAllocator allocator;
+    private VectorSchemaRoot root;
+    private ArrowParquetWriter writer;
+    private Path file;
+    private int files;
+    private long nextRow;
+    private int rowsInFile;
+    private long batchBytes;
+
+    @Setup(Level.Trial)
+    public void open() throws IOException {
+        rowType = switch (rows) {
+            case "app-log" -> AppLogRows.ROW_TYPE;
+            case "log" -> LogRows.ROW_TYPE;
+            case "all-types" -> AllTypesRows.ROW_TYPE;
+            default -> throw new IllegalArgumentException("rows must be app-log, log or all-types, got " + rows);
+        };
+        dir = Files.createTempDirectory("parq-write-bench");
+        allocator = new RootAllocator();
+        root = VectorSchemaRoot.create(ArrowSchemas.toArrow(rowType), allocator);
+        root.allocateNew();
     }
 
-    /**
-     * The application log, into one file or into files of 100,000 rows, as a sink rolling its
-     * files on every checkpoint writes them; each file chooses its encodings anew.
-     */
-    @ParameterizedTest
-    @ValueSource(ints = {ROWS, 100_000})
-    void writesAMillionAppLogRows(int rowsPerFile) throws Exception {
-        for (int run = 0; run < 5; run++) {
-            long jsonBytes = 0;
-            long parquetBytes = 0;
-            long nanos = 0;
-            try (BufferAllocator allocator = new RootAllocator();
-                    VectorSchemaRoot root =
-                            VectorSchemaRoot.create(ArrowSchemas.toArrow(AppLogRows.ROW_TYPE), allocator)) {
-                root.allocateNew();
-                for (int fileFirst = 0; fileFirst < ROWS; fileFirst += rowsPerFile) {
-                    Path file = dir.resolve("app-log-" + run + "-" + fileFirst + ".parquet");
-                    ArrowParquetWriter writer = new ArrowParquetWriter(
-                            new LocalOutputFile(file), AppLogRows.ROW_TYPE, ParquetWriterOptions.defaults());
-                    int fileEnd = Math.min(ROWS, fileFirst + rowsPerFile);
-                    for (int first = fileFirst; first < fileEnd; first += BATCH) {
-                        jsonBytes += AppLogRows.fill(root, first, Math.min(BATCH, fileEnd - first));
-                        long start = cpuNanos();
-                        writer.write(root);
-                        nanos += cpuNanos() - start;
-                    }
-                    long start = cpuNanos();
-                    writer.close();
-                    nanos += cpuNanos() - start;
-                    parquetBytes += Files.size(file);
-                    Files.delete(file);
-                }
+    /** The next batch of rows, and a new file when the last one was closed. */
+    @Setup(Level.Invocation)
+    public void fillBatch() throws IOException {
+        if (writer == null) {
+            if (file != null) {
+                Files.delete(file);
             }
-            double seconds = nanos / 1e9;
-            System.out.printf("parq.bench app log, %,d rows a file, run %d: %,d rows in %.2f s CPU = %,.0f rows/s;"
-                            + " NDJSON input %.1f MB at %.1f MB/s; Parquet %.1f MB%n",
-                    rowsPerFile, run, ROWS, seconds, ROWS / seconds, jsonBytes / 1e6, jsonBytes / 1e6 / seconds,
-                    parquetBytes / 1e6);
+            file = dir.resolve("part-" + files++ + ".parquet");
+            writer = new ArrowParquetWriter(new LocalOutputFile(file), rowType,
+                    ParquetWriterOptions.defaults().withCompression(Compression.parse(compression)));
         }
-    }
-
-    @ParameterizedTest
-    @EnumSource(Compression.class)
-    void writesAMillionLogRows(Compression compression) throws Exception {
-        for (int run = 0; run < 3; run++) {
-            Path file = dir.resolve(compression + "-" + run + ".parquet");
-            long arrowBytes = 0;
-            long nanos = 0;
-            try (BufferAllocator allocator = new RootAllocator();
-                    VectorSchemaRoot root =
-                            VectorSchemaRoot.create(ArrowSchemas.toArrow(LogRows.ROW_TYPE), allocator)) {
-                root.allocateNew();
-                ArrowParquetWriter writer = new ArrowParquetWriter(new LocalOutputFile(file), LogRows.ROW_TYPE,
-                        ParquetWriterOptions.defaults().withCompression(compression));
-                for (int first = 0; first < ROWS; first += BATCH) {
-                    LogRows.fill(root, first, Math.min(BATCH, ROWS - first));
-                    arrowBytes += root.getFieldVectors().stream().mapToLong(v -> v.getBufferSize()).sum();
-                    long start = cpuNanos();
-                    writer.write(root);
-                    nanos += cpuNanos() - start;
-                }
-                long start = cpuNanos();
-                writer.close();
-                nanos += cpuNanos() - start;
-            }
-            double seconds = nanos / 1e9;
-            long parquetBytes = Files.size(file);
-            System.out.printf("parq.bench %s run %d: %,d rows in %.2f s CPU = %,.0f rows/s; Parquet %.1f MB at %.1f MB/s;"
-                            + " Arrow input %.1f MB at %.1f MB/s%n",
-                    compression, run, ROWS, seconds, ROWS / seconds, parquetBytes / 1e6, parquetBytes / 1e6 / seconds,
-                    arrowBytes / 1e6, arrowBytes / 1e6 / seconds);
+        int count = Math.min(BATCH, rowsPerFile - rowsInFile);
+        switch (rows) {
+            case "app-log" -> batchBytes = AppLogRows.fill(root, nextRow, count);
+            case "log" -> LogRows.fill(root, nextRow, count);
+            default -> AllTypesRows.fill(root, (int) (nextRow % 100_000), count);
         }
+        if (!rows.equals("app-log")) {
+            batchBytes = root.getFieldVectors().stream().mapToLong(vector -> vector.getBufferSize()).sum();
+        }
+        nextRow += count;
     }
 
-    @RepeatedTest(3)
-    void writesNestedRows() throws Exception {
-        int rows = 300_000;
-        Path file = dir.resolve("nested-" + System.nanoTime() + ".parquet");
-        long nanos = 0;
-        try (BufferAllocator allocator = new RootAllocator();
-                VectorSchemaRoot root = VectorSchemaRoot.create(ArrowSchemas.toArrow(AllTypesRows.ROW_TYPE), allocator)) {
-            root.allocateNew();
-            ArrowParquetWriter writer = new ArrowParquetWriter(
-                    new LocalOutputFile(file), AllTypesRows.ROW_TYPE, ParquetWriterOptions.defaults());
-            for (int first = 0; first < rows; first += BATCH) {
-                AllTypesRows.fill(root, first % 100_000, Math.min(BATCH, rows - first));
-                long start = cpuNanos();
-                writer.write(root);
-                nanos += cpuNanos() - start;
-            }
-            long start = cpuNanos();
+    @TearDown(Level.Trial)
+    public void close() throws IOException {
+        if (writer != null) {
             writer.close();
-            nanos += cpuNanos() - start;
         }
-        System.out.printf("parq.bench all types, nested: %,d rows in %.2f s CPU = %,.0f rows/s; Parquet %.1f MB%n",
-                rows, nanos / 1e9, rows / (nanos / 1e9),
-                Files.size(file) / 1e6);
+        root.close();
+        allocator.close();
+        if (file != null) {
+            Files.delete(file);
+        }
+        Files.delete(dir);
+    }
+
+    @Benchmark
+    public void write(Throughput throughput) throws IOException {
+        writer.write(root);
+        rowsInFile += root.getRowCount();
+        if (rowsInFile == rowsPerFile) {
+            writer.close();
+            writer = null;
+            rowsInFile = 0;
+        }
+        throughput.rows += root.getRowCount();
+        throughput.bytes += batchBytes;
     }
 }
