@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.parq.testing.DuckDb;
+
 /**
  * A deliberately slow Parquet writer ({@link SlowWriterConversion} sleeps after every batch) under a large
  * input: the source and the parsers must wait for it rather than read ahead, so the process's

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.parq.testing.DuckDb;
+
 /** A file mixing good lines with each kind of bad line, in reject and in fail mode. */
 class BadLinesIT {
 

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.parq.testing.DuckDb;
+
 /**
  * The JSONTestSuite cases (operators/src/test/resources/conformance, one per line): every case a strict parser must
  * accept is a Parquet row, every case it must reject is in _rejected/ at its exact byte offset.

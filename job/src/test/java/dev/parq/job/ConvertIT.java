@@ -29,6 +29,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.parq.job.cli.Parq;
+import dev.parq.testing.DuckDb;
 
 /**
  * Generated NDJSON with known contents, several splits, parallelism 2, through the real command on

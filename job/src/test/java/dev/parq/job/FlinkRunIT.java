@@ -26,6 +26,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parq.job.cluster.SmokeJob;
 import dev.parq.job.cluster.StandaloneCluster;
 import dev.parq.job.cluster.StandaloneCluster.CliResult;
+import dev.parq.testing.DuckDb;
 
 import dev.parq.job.run.ConvertRun;
 

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.parq.testing.DuckDb;
+
 /**
  * A file over 2 GiB: Java maps at most 2 GiB in one buffer, so splits and chunks past that offset
  * must be mapped on their own. Every line on both sides of the 2 GiB mark must arrive once.

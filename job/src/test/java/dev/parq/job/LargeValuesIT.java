@@ -25,6 +25,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.parq.testing.DuckDb;
+
 /**
  * Inputs of long string values convert with the launcher's own default heap, whatever their mix
  * of sizes and shapes: many values of tens or hundreds of kilobytes, a few of megabytes, lines just

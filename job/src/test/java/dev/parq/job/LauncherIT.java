@@ -25,6 +25,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.parq.testing.DuckDb;
+
 /** The embedded jar as a user runs it: a separate {@code java -jar parq.jar} process. */
 class LauncherIT {
 

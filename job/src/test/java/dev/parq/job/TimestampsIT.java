@@ -15,6 +15,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.parq.testing.DuckDb;
+
 /**
  * Timestamps as real logs spell them, converted with an inferred schema and with explicit ones,
  * read back value by value by DuckDB: the precision is the most digits seen, so no digit is lost;

@@ -28,9 +28,9 @@ import org.apache.flink.table.types.logical.RowType;
  * a test can fill vectors with them and later say what a reader must see. Each column is null on
  * its own rhythm; nested columns also cycle through null, empty and null-element values.
  */
-final class AllTypesRows {
+public final class AllTypesRows {
 
-    static final RowType ROW_TYPE = TableSchema.parse("flag BOOLEAN, ti TINYINT, si SMALLINT, i INT, bi BIGINT,"
+    public static final RowType ROW_TYPE = TableSchema.parse("flag BOOLEAN, ti TINYINT, si SMALLINT, i INT, bi BIGINT,"
                     + " f FLOAT, d DOUBLE, dec10 DECIMAL(10, 2), dec30 DECIMAL(30, 5), s STRING, dt DATE,"
                     + " ts3 TIMESTAMP(3), ts6 TIMESTAMP(6), tz3 TIMESTAMP_LTZ(3),"
                     + " r ROW<a BIGINT, b ROW<c STRING>>, al ARRAY<BIGINT>, ar ARRAY<ROW<k STRING>>,"
@@ -167,7 +167,7 @@ final class AllTypesRows {
     }
 
     /** Refills {@code root}'s vectors, as the parser does, with rows {@code first ..< first + count}. */
-    static void fill(VectorSchemaRoot root, int first, int count) {
+    public static void fill(VectorSchemaRoot root, int first, int count) {
         root.getFieldVectors().forEach(FieldVector::reset);
         for (int r = 0; r < count; r++) {
             int row = r;

@@ -20,9 +20,9 @@ import org.apache.flink.table.types.logical.RowType;
  * present on one row in twenty. {@link #fill} also counts the bytes the rows would take as NDJSON,
  * the input a conversion reads.
  */
-final class AppLogRows {
+public final class AppLogRows {
 
-    static final RowType ROW_TYPE = TableSchema.parse("ts TIMESTAMP_LTZ(3), level STRING, service STRING,"
+    public static final RowType ROW_TYPE = TableSchema.parse("ts TIMESTAMP_LTZ(3), level STRING, service STRING,"
                     + " host STRING, trace_id STRING, latency_ms DOUBLE, status BIGINT, `bytes` BIGINT,"
                     + " `user` ROW<id BIGINT, name STRING, country STRING>, tags ARRAY<STRING>, message STRING,"
                     + " error ROW<`type` STRING, code BIGINT, message STRING, retryable BOOLEAN, attempt BIGINT>")
@@ -44,7 +44,7 @@ final class AppLogRows {
     private AppLogRows() {}
 
     /** Fills {@code count} rows starting at global row {@code first}; returns their size as NDJSON. */
-    static long fill(VectorSchemaRoot root, long first, int count) {
+    public static long fill(VectorSchemaRoot root, long first, int count) {
         root.getFieldVectors().forEach(FieldVector::reset);
         TimeStampVector ts = (TimeStampVector) root.getVector("ts");
         VarCharVector level = (VarCharVector) root.getVector("level");

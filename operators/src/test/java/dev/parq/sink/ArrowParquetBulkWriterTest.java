@@ -9,6 +9,7 @@ import java.time.Duration;
 
 import dev.parq.batch.ArrowBatch;
 import dev.parq.schema.ArrowSchemas;
+import dev.parq.testing.DuckDb;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;

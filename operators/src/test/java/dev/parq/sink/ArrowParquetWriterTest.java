@@ -13,6 +13,7 @@ import java.util.Map;
 import dev.parq.schema.ArrowSchemas;
 import dev.parq.schema.SchemaException;
 import dev.parq.schema.TableSchema;
+import dev.parq.testing.DuckDb;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;

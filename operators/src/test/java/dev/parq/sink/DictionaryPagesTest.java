@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.parq.schema.TableSchema;
+import dev.parq.testing.DuckDb;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;

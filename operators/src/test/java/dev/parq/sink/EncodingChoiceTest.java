@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import dev.parq.schema.ArrowSchemas;
+import dev.parq.testing.DuckDb;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.parq.schema.TableSchema;
+import dev.parq.testing.DuckDb;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;

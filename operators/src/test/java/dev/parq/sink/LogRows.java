@@ -13,9 +13,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.types.logical.RowType;
 
 /** Rows shaped like an access log: a timestamp, a few low-cardinality strings, numbers and a free-text message. */
-final class LogRows {
+public final class LogRows {
 
-    static final RowType ROW_TYPE = TableSchema.parse("ts TIMESTAMP_LTZ(3), host STRING, service STRING,"
+    public static final RowType ROW_TYPE = TableSchema.parse("ts TIMESTAMP_LTZ(3), host STRING, service STRING,"
                     + " level STRING, status INT, latency_ms DOUBLE, size_bytes BIGINT, user_id BIGINT, path STRING,"
                     + " message STRING")
             .rowType();
@@ -26,7 +26,7 @@ final class LogRows {
 
     private LogRows() {}
 
-    static void fill(VectorSchemaRoot root, long first, int count) {
+    public static void fill(VectorSchemaRoot root, long first, int count) {
         root.getFieldVectors().forEach(FieldVector::reset);
         TimeStampVector ts = (TimeStampVector) root.getVector(0);
         VarCharVector host = (VarCharVector) root.getVector(1);

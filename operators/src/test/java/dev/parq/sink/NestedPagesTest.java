@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.function.IntFunction;
 
 import dev.parq.schema.TableSchema;
+import dev.parq.testing.DuckDb;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.Float8Vector;

@@ -16,6 +16,7 @@ import com.github.luben.zstd.Zstd;
 import io.airlift.compress.lz4.Lz4Decompressor;
 
 import dev.parq.schema.ArrowSchemas;
+import dev.parq.testing.DuckDb;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;

@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.List;
 
 import dev.parq.schema.TableSchema;
+import dev.parq.testing.DuckDb;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;

@@ -24,6 +24,7 @@ import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+
 /** The embedded cluster started ahead of the job: it runs the job, and it is not left running. */
 class JobEnvironmentIT {
 

@@ -1,23 +1,30 @@
-package dev.parq.parse.bench;
+package dev.parq.bench.parse;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.Random;
 
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
 
+import dev.parq.bench.StageBenchmark;
+import dev.parq.bench.Throughput;
 import dev.parq.parse.BatchParser;
 import dev.parq.schema.TableSchema;
 
 /**
- * Throughput of {@link BatchParser} alone over log-like NDJSON generated in memory, per core: measured
- * in the thread's CPU time, so that other load on the machine does not distort it.
- * Run: {@code java -cp <test classpath> dev.parq.parse.bench.ParseBenchmark [megabytes] [rounds]}.
+ * Throughput of {@link BatchParser} alone over log-like NDJSON generated in memory: one operation
+ * parses the whole corpus into Arrow batches of 8192 rows.
  */
-public final class ParseBenchmark {
+public class ParseBenchmark extends StageBenchmark {
 
-    static final String SCHEMA = "ts TIMESTAMP_LTZ(3), level STRING, service STRING, host STRING, trace_id STRING,"
+    public static final String SCHEMA = "ts TIMESTAMP_LTZ(3), level STRING, service STRING, host STRING, trace_id STRING,"
             + " latency_ms DOUBLE, status INT, `bytes` BIGINT, `user` ROW<id BIGINT, name STRING, country STRING>,"
             + " tags ARRAY<STRING>, message STRING, error STRING";
 
@@ -33,51 +40,55 @@ public final class ParseBenchmark {
     };
     private static final String[] TAGS = {"prod", "eu-west-1", "canary", "v2", "k8s", "beta"};
 
-    private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
+    /** Size of the generated corpus. */
+    @Param("64")
+    public int megabytes;
 
-    private ParseBenchmark() {}
+    private byte[] data;
+    private ByteBuffer buf;
+    private BufferAllocator allocator;
+    private BatchParser parser;
 
-    public static void main(String[] args) {
-        int megabytes = args.length > 0 ? Integer.parseInt(args[0]) : 200;
-        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-        byte[] data = generate(megabytes * 1_000_000L);
-        ByteBuffer buf = ByteBuffer.allocateDirect(data.length);
+    @Setup(Level.Trial)
+    public void generateCorpus() {
+        data = generate(megabytes * 1_000_000L);
+        buf = ByteBuffer.allocateDirect(data.length);
         buf.put(data).flip();
-        System.out.printf("generated %.1f MB of NDJSON%n", data.length / 1e6);
-        double best = 0;
-        try (BufferAllocator allocator = new RootAllocator();
-                BatchParser parser = new BatchParser(TableSchema.parse(SCHEMA).rowType(), allocator, 8192,
-                        (file, offset, reason, b, s, e) -> {
-                            throw new IllegalStateException(reason + " at " + offset);
-                        })) {
-            for (int round = 0; round < rounds; round++) {
-                long rows = 0;
-                long cpuStart = CPU.getCurrentThreadCpuTime();
-                long start = System.nanoTime();
-                int pos = 0;
-                while (pos < data.length) {
-                    pos = parser.parse(buf, pos, data.length, "bench", pos);
-                    rows += parser.rows();
-                    parser.clear();
-                }
-                double seconds = (System.nanoTime() - start) / 1e9;
-                double cpuSeconds = (CPU.getCurrentThreadCpuTime() - cpuStart) / 1e9;
-                double mbs = data.length / 1e6 / cpuSeconds;
-                best = Math.max(best, mbs);
-                System.out.printf("round %d: %d rows in %.2f s wall, %.2f s CPU = %.0f MB/s per core (%.0f MB/s wall)%n",
-                        round + 1, rows, seconds, cpuSeconds, mbs, data.length / 1e6 / seconds);
-            }
-            System.out.printf("best: %.0f MB/s per core of CPU time (unknown keys: %s)%n", best, parser.unknownFields().keySet());
-        }
+        allocator = new RootAllocator();
+        parser = new BatchParser(TableSchema.parse(SCHEMA).rowType(), allocator, 8192,
+                (file, offset, reason, b, s, e) -> {
+                    throw new IllegalStateException(reason + " at " + offset);
+                });
     }
 
-    static byte[] generate(long bytes) {
+    @TearDown(Level.Trial)
+    public void close() {
+        parser.close();
+        allocator.close();
+    }
+
+    @Benchmark
+    public long parse(Throughput throughput) {
+        long rows = 0;
+        int pos = 0;
+        while (pos < data.length) {
+            pos = parser.parse(buf, pos, data.length, "bench", pos);
+            rows += parser.rows();
+            parser.clear();
+        }
+        throughput.bytes += data.length;
+        throughput.rows += rows;
+        return rows;
+    }
+
+    /** Log lines of about 400 bytes, from a fixed seed: the same bytes on every run. */
+    public static byte[] generate(long bytes) {
         Random random = new Random(42);
         StringBuilder sb = new StringBuilder((int) Math.min(bytes + 1000, Integer.MAX_VALUE - 16));
         long millis = 1_706_700_000_000L;
         while (sb.length() < bytes) {
             millis += random.nextInt(50);
-            java.time.Instant ts = java.time.Instant.ofEpochMilli(millis);
+            Instant ts = Instant.ofEpochMilli(millis);
             sb.append("{\"ts\":\"").append(ts).append("\",\"level\":\"").append(LEVELS[random.nextInt(LEVELS.length)])
                     .append("\",\"service\":\"").append(SERVICES[random.nextInt(SERVICES.length)])
                     .append("\",\"host\":\"ip-10-0-").append(random.nextInt(256)).append('-').append(random.nextInt(256))

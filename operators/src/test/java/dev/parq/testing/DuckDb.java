@@ -1,9 +1,10 @@
-package dev.parq.sink;
+package dev.parq.testing;
 
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -11,22 +12,25 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Reads Parquet files back through an in-memory DuckDB, the independent reader of the tests. */
-final class DuckDb {
+/**
+ * Reads Parquet files back through an in-memory DuckDB (its JDBC driver, in-process), the
+ * independent reader of the tests of every module.
+ */
+public final class DuckDb {
 
-    interface RowCheck {
+    public interface RowCheck {
         void check(ResultSet row) throws SQLException;
     }
 
     private DuckDb() {}
 
     /** {@code 'path'} as a SQL string literal. */
-    static String literal(Path file) {
+    public static String literal(Path file) {
         return "'" + file.toAbsolutePath().toString().replace("'", "''") + "'";
     }
 
     /** Runs {@code sql} and hands every result row to {@code check}; returns the row count. */
-    static int forEachRow(String sql, RowCheck check) throws SQLException {
+    public static int forEachRow(String sql, RowCheck check) throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
                 Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery(sql)) {
@@ -39,14 +43,14 @@ final class DuckDb {
         }
     }
 
-    static long scalarLong(String sql) throws SQLException {
+    public static long scalarLong(String sql) throws SQLException {
         long[] value = new long[1];
         forEachRow(sql, rs -> value[0] = rs.getLong(1));
         return value[0];
     }
 
     /** The first two columns of {@code sql}'s result as a map. */
-    static Map<String, String> pairs(String sql) throws SQLException {
+    public static Map<String, String> pairs(String sql) throws SQLException {
         Map<String, String> pairs = new HashMap<>();
         forEachRow(sql, rs -> pairs.put(rs.getString(1), rs.getString(2)));
         return pairs;
@@ -57,7 +61,7 @@ final class DuckDb {
      * {@code parquet_metadata} spells it) other than the minimum, maximum and null count of
      * {@code expression} over the row group's rows; every row group is compared.
      */
-    static long rowGroupsWithWrongStatistics(Path file, String path, String expression, String sqlType)
+    public static long rowGroupsWithWrongStatistics(Path file, String path, String expression, String sqlType)
             throws SQLException {
         String source = literal(file);
         String sql = "WITH groups AS (SELECT DISTINCT row_group_id, row_group_num_rows FROM parquet_metadata(" + source
@@ -76,7 +80,7 @@ final class DuckDb {
     }
 
     /** Each leaf column's path, as {@code parquet_metadata} spells it, to the encodings of each of its chunks. */
-    static Map<String, List<String>> chunkEncodings(Path file) throws SQLException {
+    public static Map<String, List<String>> chunkEncodings(Path file) throws SQLException {
         Map<String, List<String>> encodings = new HashMap<>();
         forEachRow("SELECT path_in_schema, encodings FROM parquet_metadata(" + literal(file) + ") ORDER BY row_group_id",
                 rs -> encodings.computeIfAbsent(rs.getString(1), path -> new ArrayList<>()).add(rs.getString(2)));
@@ -84,17 +88,40 @@ final class DuckDb {
     }
 
     /** Whether one of the chunks {@link #chunkEncodings} lists has dictionary and plain pages both. */
-    static boolean fellBackInAChunk(List<String> chunkEncodings) {
+    public static boolean fellBackInAChunk(List<String> chunkEncodings) {
         return chunkEncodings.stream().anyMatch(chunk -> chunk.contains("DICTIONARY") && chunk.matches(".*PLAIN(,.*|)$"));
     }
 
-    static long rowGroupCount(Path file) throws SQLException {
+    public static long rowGroupCount(Path file) throws SQLException {
         return scalarLong("SELECT count(DISTINCT row_group_id) FROM parquet_metadata(" + literal(file) + ")");
     }
 
-    static List<String> strings(String sql) throws SQLException {
+    public static List<String> strings(String sql) throws SQLException {
         List<String> values = new ArrayList<>();
         forEachRow(sql, rs -> values.add(rs.getString(1)));
         return values;
+    }
+
+    /** Every row of {@code sql}'s result, each as its column values in order. */
+    public static List<List<Object>> query(String sql) throws SQLException {
+        List<List<Object>> result = new ArrayList<>();
+        forEachRow(sql, rs -> {
+            ResultSetMetaData meta = rs.getMetaData();
+            List<Object> row = new ArrayList<>(meta.getColumnCount());
+            for (int i = 1; i <= meta.getColumnCount(); i++) {
+                row.add(rs.getObject(i));
+            }
+            result.add(row);
+        });
+        return result;
+    }
+
+    /** All Parquet files of an output directory, as a DuckDB table expression. */
+    public static String parquet(Path outputDir) {
+        return "read_parquet(" + literal(outputDir.resolve("*.parquet")) + ")";
+    }
+
+    public static long count(String tableExpression) throws SQLException {
+        return scalarLong("SELECT count(*) FROM " + tableExpression);
     }
 }

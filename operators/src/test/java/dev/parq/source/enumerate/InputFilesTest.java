@@ -1,0 +1,117 @@
+package dev.parq.source.enumerate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class InputFilesTest {
+
+    @TempDir
+    Path dir;
+
+    private Path file(String relative, String content) throws IOException {
+        Path path = dir.resolve(relative);
+        Files.createDirectories(path.getParent());
+        return Files.writeString(path, content, StandardCharsets.UTF_8);
+    }
+
+    private List<String> expand(String... inputs) throws IOException {
+        return InputFiles.expand(List.of(inputs)).stream().map(InputFile::path).toList();
+    }
+
+    private String at(String relative) {
+        return dir.resolve(relative).toString();
+    }
+
+    @Test
+    void aDirectoryIsWalkedRecursivelyInPathOrder() throws IOException {
+        file("logs/b.ndjson", "{}\n");
+        file("logs/2024/02/x.json", "{}\n");
+        file("logs/a.ndjson", "{}\n");
+        file("logs/2024/01/y.json", "{}\n");
+        assertEquals(List.of(at("logs/2024/01/y.json"), at("logs/2024/02/x.json"), at("logs/a.ndjson"),
+                at("logs/b.ndjson")), expand(at("logs")));
+    }
+
+    /** In-progress files and markers, as Flink's file source skips them, in nested folders too. */
+    @Test
+    void hiddenFilesAndFoldersOfADirectoryAreSkipped() throws IOException {
+        file("out/part-0.json", "{}\n");
+        file("out/.part-1.json.inprogress", "{}\n");
+        file("out/_SUCCESS", "");
+        file("out/_rejected/part-0.json", "{}\n");
+        file("out/.staging/part-2.json", "{}\n");
+        file("out/day/_tmp.json", "{}\n");
+        file("out/day/part-3.json", "{}\n");
+        assertEquals(List.of(at("out/day/part-3.json"), at("out/part-0.json")), expand(at("out")));
+    }
+
+    /** Hiding is about what a walk finds: a file or folder the user names is read whatever its name. */
+    @Test
+    void aNamedHiddenFileOrFolderIsRead() throws IOException {
+        file(".hidden.json", "{}\n");
+        file("_staging/part.json", "{}\n");
+        assertEquals(List.of(at(".hidden.json"), at("_staging/part.json")),
+                expand(at(".hidden.json"), at("_staging")));
+    }
+
+    @Test
+    void aGlobMatchesOneFolderLevelPerStarAndSkipsHiddenFiles() throws IOException {
+        file("logs/b.ndjson", "{}\n");
+        file("logs/a.ndjson", "{}\n");
+        file("logs/a.json", "{}\n");
+        file("logs/.c.ndjson", "{}\n");
+        file("logs/_d.ndjson", "{}\n");
+        file("logs/sub/e.ndjson", "{}\n");
+        assertEquals(List.of(at("logs/a.ndjson"), at("logs/b.ndjson")), expand(at("logs/*.ndjson")));
+        assertEquals(List.of(at("logs/a.ndjson"), at("logs/b.ndjson"), at("logs/sub/e.ndjson")),
+                expand(at("logs/**.ndjson")));
+        assertEquals(List.of(at("logs/a.json"), at("logs/a.ndjson")), expand(at("logs/a.{json,ndjson}")));
+        assertEquals(List.of(at("logs/a.ndjson"), at("logs/b.ndjson")), expand(at("logs/[ab].nd?son")));
+    }
+
+    @Test
+    void aMissingPathOrAGlobMatchingNothingIsAnError() throws IOException {
+        file("logs/a.ndjson", "{}\n");
+        Files.createDirectories(dir.resolve("empty"));
+        InputNotFoundException missing =
+                assertThrows(InputNotFoundException.class, () -> expand(at("logs/a.ndjson"), at("nope.ndjson")));
+        assertEquals("input not found: " + at("nope.ndjson"), missing.getMessage());
+        assertEquals("no file matches " + at("logs/*.json"),
+                assertThrows(InputNotFoundException.class, () -> expand(at("logs/*.json"))).getMessage());
+        assertEquals("no file matches " + at("nowhere/*.ndjson"),
+                assertThrows(InputNotFoundException.class, () -> expand(at("nowhere/*.ndjson"))).getMessage());
+        assertEquals("input not found: " + at("empty"),
+                assertThrows(InputNotFoundException.class, () -> expand(at("empty"))).getMessage());
+    }
+
+    /** Inputs keep the order they are given in; a file named twice is converted once, where it first came. */
+    @Test
+    void duplicatesAreDroppedAndInputsKeepTheirOrder() throws IOException {
+        file("b/2.json", "{}\n");
+        file("b/1.json", "{}\n");
+        file("a/3.json", "{}\n");
+        assertEquals(List.of(at("b/2.json"), at("b/1.json"), at("a/3.json")),
+                expand(at("b/2.json"), at("b"), at("a"), at("*/1.json"), at("a/3.json")));
+    }
+
+    @Test
+    void eachFileKeepsItsLengthAndIdentity() throws IOException {
+        Path one = file("one.json", "{\"a\":1}\n");
+        file("two.json", "{\"a\":22}\n");
+        List<InputFile> files = InputFiles.expand(List.of(at("*.json")));
+        assertEquals(List.of(8L, 9L), files.stream().map(InputFile::length).toList());
+        assertEquals(17L, InputFiles.totalBytes(files));
+        assertEquals(InputFile.keyOf(Files.readAttributes(one, BasicFileAttributes.class)),
+                files.get(0).fileKey());
+    }
+}

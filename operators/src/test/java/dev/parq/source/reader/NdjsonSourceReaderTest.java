@@ -1,0 +1,264 @@
+package dev.parq.source.reader;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
+import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
+import org.apache.flink.core.io.InputStatus;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.parq.source.enumerate.InputFile;
+import dev.parq.source.enumerator.SplitPlanner;
+import dev.parq.source.split.FileSplit;
+import dev.parq.source.split.FileSplitSerializer;
+
+class NdjsonSourceReaderTest {
+
+    /** What a chunk held, copied out of it before the next poll unmaps it. */
+    record Chunk(String file, long offset, String text) {
+        long end() {
+            return offset + text.getBytes(StandardCharsets.UTF_8).length;
+        }
+    }
+
+    @TempDir
+    Path dir;
+
+    private final TestingReaderContext context = new TestingReaderContext();
+    private final TestingReaderOutput<LineChunk> output = new TestingReaderOutput<>();
+    private final List<NdjsonSourceReader> readers = new ArrayList<>();
+
+    @AfterEach
+    void closeReaders() throws Exception {
+        for (NdjsonSourceReader reader : readers) {
+            reader.close();
+        }
+    }
+
+    private NdjsonSourceReader reader(long chunkSize) {
+        NdjsonSourceReader reader = new NdjsonSourceReader(context, chunkSize);
+        readers.add(reader);
+        reader.start();
+        return reader;
+    }
+
+    private InputFile write(String name, String content) throws IOException {
+        return InputFile.of(Files.writeString(dir.resolve(name), content, StandardCharsets.UTF_8));
+    }
+
+    private static FileSplit whole(InputFile file) {
+        return new FileSplit(file.path() + "@0", file.path(), file.fileKey(), 0, file.length());
+    }
+
+    /** One poll; what it emitted, copied. */
+    private InputStatus poll(NdjsonSourceReader reader, List<Chunk> into) throws Exception {
+        InputStatus status = reader.pollNext(output);
+        for (LineChunk chunk : output.getEmittedRecords()) {
+            byte[] bytes = new byte[chunk.length()];
+            chunk.buffer().duplicate().get(bytes);
+            into.add(new Chunk(chunk.file(), chunk.fileOffset(), new String(bytes, StandardCharsets.UTF_8)));
+        }
+        output.clearEmittedRecords();
+        return status;
+    }
+
+    /** Polls while the reader says more is available; returns the chunks and the status it ended on. */
+    private InputStatus drain(NdjsonSourceReader reader, List<Chunk> into) throws Exception {
+        InputStatus status;
+        do {
+            status = poll(reader, into);
+        } while (status == InputStatus.MORE_AVAILABLE);
+        return status;
+    }
+
+    private List<Chunk> readAll(NdjsonSourceReader reader, List<FileSplit> splits) throws Exception {
+        reader.addSplits(splits);
+        reader.notifyNoMoreSplits();
+        List<Chunk> chunks = new ArrayList<>();
+        assertEquals(InputStatus.END_OF_INPUT, drain(reader, chunks));
+        return chunks;
+    }
+
+    private static String text(List<Chunk> chunks) {
+        StringBuilder text = new StringBuilder();
+        chunks.forEach(chunk -> text.append(chunk.text()));
+        return text.toString();
+    }
+
+    private static String logLines(int count) {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            lines.append("{\"id\":").append(i).append(",\"msg\":\"").append("ü".repeat(i % 9)).append("\"}\n");
+        }
+        return lines.toString();
+    }
+
+    /**
+     * Splits planned with boundaries inside lines, read in chunks smaller than a split: each split
+     * yields exactly its own lines, every chunk ends at a line end, and together they are the file.
+     */
+    @Test
+    void eachSplitIsReadAsChunksOfItsWholeLines() throws Exception {
+        String content = logLines(60);
+        InputFile file = write("in.ndjson", content);
+        List<FileSplit> splits = new SplitPlanner(300).plan(file);
+        assertTrue(splits.size() > 3, "the planner cut the file: " + splits);
+        List<Chunk> chunks = readAll(reader(64), splits);
+
+        byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+        for (FileSplit split : splits) {
+            List<Chunk> ofSplit = chunks.stream()
+                    .filter(chunk -> chunk.offset() >= split.start() && chunk.offset() < split.end()).toList();
+            assertEquals(new String(bytes, (int) split.start(), (int) split.length(), StandardCharsets.UTF_8),
+                    text(ofSplit), "the lines of " + split);
+            assertEquals(split.end(), ofSplit.get(ofSplit.size() - 1).end(), "no chunk crosses the end of " + split);
+        }
+        long expectedOffset = 0;
+        for (Chunk chunk : chunks) {
+            assertEquals(file.path(), chunk.file());
+            assertEquals(expectedOffset, chunk.offset(), "chunks follow each other");
+            assertTrue(chunk.text().endsWith("\n"), "a chunk of whole lines: " + chunk);
+            assertTrue(chunk.text().getBytes(StandardCharsets.UTF_8).length <= 64, "at most a chunk: " + chunk);
+            expectedOffset = chunk.end();
+        }
+        assertEquals(content, text(chunks));
+    }
+
+    /** The planner moves a boundary inside a line to the line's end; the reader then reads it once, in the split before. */
+    @Test
+    void aLineAcrossANominalSplitBoundaryIsReadOnceInTheSplitBeforeIt() throws Exception {
+        InputFile file = write("in.ndjson", "{\"a\":1}\n{\"bbbbbb\":2}\n{\"c\":3}\n");
+        List<FileSplit> splits = new SplitPlanner(10).plan(file);
+        assertEquals(List.of(0L, 21L), splits.stream().map(FileSplit::start).toList());
+        NdjsonSourceReader reader = reader(1024);
+        List<Chunk> first = readAll(reader, splits.subList(0, 1));
+        assertEquals(List.of(new Chunk(file.path(), 0, "{\"a\":1}\n{\"bbbbbb\":2}\n")), first);
+        List<Chunk> second = readAll(reader(1024), splits.subList(1, 2));
+        assertEquals(List.of(new Chunk(file.path(), 21, "{\"c\":3}\n")), second);
+    }
+
+    /** A line longer than a chunk is not cut: the window grows until a line end is in it. */
+    @Test
+    void aLineLongerThanAChunkIsReadWhole() throws Exception {
+        String longLine = "{\"s\":\"" + "x".repeat(100) + "\"}\n";
+        String content = "{}\n" + longLine + logLines(10);
+        InputFile file = write("in.ndjson", content);
+        List<Chunk> chunks = readAll(reader(8), List.of(whole(file)));
+        assertEquals(new Chunk(file.path(), 0, "{}\n"), chunks.get(0));
+        assertTrue(chunks.get(1).text().startsWith(longLine), "the long line in one chunk: " + chunks);
+        assertTrue(chunks.stream().allMatch(chunk -> chunk.text().endsWith("\n")), "chunks of whole lines: " + chunks);
+        assertEquals(content, text(chunks));
+    }
+
+    @Test
+    void aLastLineWithoutALineEndIsRead() throws Exception {
+        InputFile file = write("in.ndjson", "{\"a\":1}\n{\"a\":2}");
+        assertEquals(List.of(new Chunk(file.path(), 0, "{\"a\":1}\n"), new Chunk(file.path(), 8, "{\"a\":2}")),
+                readAll(reader(10), List.of(whole(file))));
+        assertEquals(List.of(new Chunk(file.path(), 0, "{\"a\":1}\n{\"a\":2}")),
+                readAll(reader(1024), List.of(whole(file))));
+    }
+
+    /** The planner gives an empty file no split; one made for it anyway yields nothing and the reader goes on. */
+    @Test
+    void anEmptyFileYieldsNothing() throws Exception {
+        InputFile empty = write("empty.ndjson", "");
+        InputFile next = write("next.ndjson", "{}\n");
+        assertEquals(List.of(), new SplitPlanner(100).plan(empty));
+        assertEquals(List.of(new Chunk(next.path(), 0, "{}\n")), readAll(reader(64), List.of(whole(empty), whole(next))));
+    }
+
+    /**
+     * A checkpoint holds the split being read at the first byte not yet emitted (a line start), then the
+     * splits not yet started; a reader restored from it, through the split serializer as Flink does,
+     * emits the rest: together, every line exactly once.
+     */
+    @Test
+    void aRestoredReaderResumesAtTheOffsetOfTheCheckpoint() throws Exception {
+        String content = logLines(40);
+        InputFile file = write("in.ndjson", content);
+        List<FileSplit> splits = new SplitPlanner(file.length() / 2).plan(file);
+        assertEquals(2, splits.size(), "" + splits);
+        NdjsonSourceReader reader = reader(100);
+        reader.addSplits(splits);
+        List<Chunk> before = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            assertEquals(InputStatus.MORE_AVAILABLE, poll(reader, before));
+        }
+        long reached = before.get(before.size() - 1).end();
+        assertTrue(reached < splits.get(0).end(), "still inside the first split at " + reached);
+        List<FileSplit> checkpoint = reader.snapshotState(1);
+        assertEquals(List.of(splits.get(0).withOffset(reached), splits.get(1)), checkpoint);
+        assertEquals('\n', content.getBytes(StandardCharsets.UTF_8)[(int) reached - 1]);
+
+        List<FileSplit> restored = new ArrayList<>();
+        FileSplitSerializer serializer = FileSplitSerializer.INSTANCE;
+        for (FileSplit split : checkpoint) {
+            restored.add(serializer.deserialize(serializer.getVersion(), serializer.serialize(split)));
+        }
+        List<Chunk> after = readAll(reader(100), restored);
+        assertEquals(reached, after.get(0).offset());
+        assertEquals(content, text(before) + text(after));
+    }
+
+    @Test
+    void aSplitNotYetStartedIsCheckpointedAtItsStart() throws Exception {
+        InputFile file = write("in.ndjson", logLines(10));
+        NdjsonSourceReader reader = reader(64);
+        List<FileSplit> splits = new SplitPlanner(100).plan(file);
+        reader.addSplits(splits);
+        assertEquals(splits, reader.snapshotState(1));
+    }
+
+    /**
+     * The reader asks for its first split when it starts and for another when it runs out, one request at a
+     * time, waits meanwhile, and ends once the enumerator says there is no more.
+     */
+    @Test
+    void theReaderAsksForSplitsWhenIdleAndEndsWhenThereAreNoMore() throws Exception {
+        InputFile file = write("in.ndjson", "{}\n");
+        NdjsonSourceReader reader = reader(64);
+        assertEquals(1, context.getNumSplitRequests());
+        List<Chunk> chunks = new ArrayList<>();
+        assertEquals(InputStatus.NOTHING_AVAILABLE, poll(reader, chunks));
+        assertEquals(InputStatus.NOTHING_AVAILABLE, poll(reader, chunks));
+        assertEquals(1, context.getNumSplitRequests(), "one request outstanding at a time");
+        assertFalse(reader.isAvailable().isDone());
+
+        reader.addSplits(List.of(whole(file)));
+        assertTrue(reader.isAvailable().isDone());
+        assertEquals(InputStatus.NOTHING_AVAILABLE, drain(reader, chunks));
+        assertEquals(List.of(new Chunk(file.path(), 0, "{}\n")), chunks);
+        assertEquals(2, context.getNumSplitRequests(), "asked for the next split once done with the first");
+        assertFalse(reader.isAvailable().isDone());
+
+        reader.notifyNoMoreSplits();
+        assertTrue(reader.isAvailable().isDone());
+        assertEquals(InputStatus.END_OF_INPUT, poll(reader, chunks));
+        assertEquals(2, context.getNumSplitRequests());
+    }
+
+    /** A split names its file by identity and length: a file replaced or cut since it was planned is not read. */
+    @Test
+    void aFileReplacedOrShrunkSinceItWasPlannedIsNotRead() throws Exception {
+        InputFile file = write("in.ndjson", "{}\n{}\n");
+        FileSplit otherFile = new FileSplit("x", file.path(), "(dev=0,ino=0)", 0, file.length());
+        IOException replaced = assertThrows(IOException.class, () -> readAll(reader(64), List.of(otherFile)));
+        assertTrue(replaced.getMessage().startsWith("input file " + file.path() + " was replaced"), replaced.getMessage());
+        FileSplit longer = new FileSplit("x", file.path(), file.fileKey(), 0, file.length() + 3);
+        IOException shrank = assertThrows(IOException.class, () -> readAll(reader(64), List.of(longer)));
+        assertTrue(shrank.getMessage().startsWith("input file " + file.path() + " shrank"), shrank.getMessage());
+    }
+}
