@@ -6,13 +6,13 @@ import java.util.List;
 import java.util.Map;
 
 import dev.parq.batch.VectorBytes;
-import dev.parq.sink.column.ArrowColumnWriters;
-import dev.parq.sink.column.ColumnStriper;
 import dev.parq.sink.column.DictionaryPageWriter;
 import dev.parq.sink.column.DistinctValueSample;
 import dev.parq.sink.column.LeafPath;
 import dev.parq.sink.column.PageColumnWriter;
 import dev.parq.sink.column.PlainPageWriter;
+import dev.parq.sink.record.ColumnStriper;
+import dev.parq.sink.record.ColumnStripers;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -117,7 +117,7 @@ final class ColumnarFileWriter {
     /** Points the column writers at {@code root}'s vectors, whose schema has been checked. */
     void bind(VectorSchemaRoot root) {
         vectors = root.getFieldVectors();
-        List<ColumnStriper> bound = ArrowColumnWriters.stripers(rowType, root.getFieldVectors());
+        List<ColumnStriper> bound = ColumnStripers.of(rowType, root.getFieldVectors());
         stripers = bound.toArray(new ColumnStriper[0]);
         paths = new LeafPath[columns.length];
         leafTypes = new LogicalType[columns.length];

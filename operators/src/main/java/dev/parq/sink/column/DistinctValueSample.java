@@ -3,6 +3,7 @@ package dev.parq.sink.column;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
+import dev.parq.sink.record.ColumnStriper;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.Binary;
 

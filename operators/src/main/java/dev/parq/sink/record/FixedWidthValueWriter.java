@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.record;
 
 import org.apache.arrow.vector.BaseFixedWidthVector;
 
@@ -6,12 +6,12 @@ import org.apache.arrow.vector.BaseFixedWidthVector;
  * The part every fixed-width writer shares: nullness, and where a value's bytes begin. Subclasses
  * ask the vector for its data buffer on every value, since growing a vector replaces the buffer.
  */
-abstract class FixedWidthWriter implements ArrowColumnWriter {
+abstract class FixedWidthValueWriter implements LeafValueWriter {
 
     final BaseFixedWidthVector vector;
     private final long width;
 
-    FixedWidthWriter(BaseFixedWidthVector vector) {
+    FixedWidthValueWriter(BaseFixedWidthVector vector) {
         this.vector = vector;
         this.width = vector.getTypeWidth();
     }

@@ -1,12 +1,12 @@
-package dev.parq.sink.column;
+package dev.parq.sink.record;
 
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.parquet.column.ColumnWriter;
 
 /** Any 32-bit Arrow integer: INT, and DATE as days since the epoch. */
-final class Int32Writer extends FixedWidthWriter {
+final class Int32ValueWriter extends FixedWidthValueWriter {
 
-    Int32Writer(BaseFixedWidthVector vector) {
+    Int32ValueWriter(BaseFixedWidthVector vector) {
         super(vector);
     }
 

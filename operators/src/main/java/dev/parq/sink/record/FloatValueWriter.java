@@ -1,11 +1,11 @@
-package dev.parq.sink.column;
+package dev.parq.sink.record;
 
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.parquet.column.ColumnWriter;
 
-final class FloatWriter extends FixedWidthWriter {
+final class FloatValueWriter extends FixedWidthValueWriter {
 
-    FloatWriter(Float4Vector vector) {
+    FloatValueWriter(Float4Vector vector) {
         super(vector);
     }
 

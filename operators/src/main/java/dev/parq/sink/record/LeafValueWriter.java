@@ -1,16 +1,16 @@
-package dev.parq.sink.column;
+package dev.parq.sink.record;
 
 import org.apache.parquet.column.ColumnWriter;
 
 /**
  * Writes the values of one primitive Arrow vector into its Parquet column chunk. There is one
  * implementation per Arrow type; nested types are {@link ColumnStriper} steps above these, and
- * {@link ArrowColumnWriters} builds both.
+ * {@link ColumnStripers} builds both.
  *
  * <p>Writers read the vector they were built on every time, so refilling that vector between
  * batches needs no new writer.
  */
-public interface ArrowColumnWriter {
+interface LeafValueWriter {
 
     boolean isNull(int row);
 

@@ -1,13 +1,13 @@
-package dev.parq.sink.column;
+package dev.parq.sink.record;
 
 import org.apache.arrow.vector.BitVector;
 import org.apache.parquet.column.ColumnWriter;
 
-final class BooleanWriter implements ArrowColumnWriter {
+final class BooleanValueWriter implements LeafValueWriter {
 
     private final BitVector vector;
 
-    BooleanWriter(BitVector vector) {
+    BooleanValueWriter(BitVector vector) {
         this.vector = vector;
     }
 

@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.record;
 
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.parquet.column.ColumnWriter;
@@ -7,9 +7,9 @@ import org.apache.parquet.column.ColumnWriter;
  * Any 64-bit Arrow integer: BIGINT, and timestamps, whose Arrow unit is the unit of their Parquet
  * type so the value is copied unchanged.
  */
-final class Int64Writer extends FixedWidthWriter {
+final class Int64ValueWriter extends FixedWidthValueWriter {
 
-    Int64Writer(BaseFixedWidthVector vector) {
+    Int64ValueWriter(BaseFixedWidthVector vector) {
         super(vector);
     }
 

@@ -1,12 +1,12 @@
-package dev.parq.sink.column;
+package dev.parq.sink.record;
 
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.parquet.column.ColumnWriter;
 
 /** TINYINT: Parquet INT32 annotated INT(8, signed). */
-final class Int8Writer extends FixedWidthWriter {
+final class Int8ValueWriter extends FixedWidthValueWriter {
 
-    Int8Writer(TinyIntVector vector) {
+    Int8ValueWriter(TinyIntVector vector) {
         super(vector);
     }
 

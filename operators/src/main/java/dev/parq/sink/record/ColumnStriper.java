@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.record;
 
 import org.apache.parquet.column.ColumnWriter;
 
@@ -6,7 +6,7 @@ import org.apache.parquet.column.ColumnWriter;
  * One step on the path from a top-level column down to one Parquet leaf column: writes the leaf
  * values found under one Arrow value, with the repetition and definition levels that record where
  * nulls, empty lists and list boundaries are (Dremel striping). A leaf column's path is a chain of
- * these, one per nested type, ending in a {@link ArrowColumnWriter}.
+ * these, one per nested type, ending in a {@link LeafValueWriter}.
  */
 public interface ColumnStriper {
 

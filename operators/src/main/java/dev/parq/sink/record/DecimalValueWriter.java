@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.record;
 
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.parquet.column.ColumnWriter;
@@ -8,13 +8,13 @@ import org.apache.parquet.io.api.Binary;
  * DECIMAL(p, s) from Arrow's 128-bit little-endian unscaled value: INT32 for p &le; 9, INT64 for
  * p &le; 18, else the big-endian two's complement in the fewest bytes that hold p digits.
  */
-abstract class DecimalWriter extends FixedWidthWriter {
+abstract class DecimalValueWriter extends FixedWidthValueWriter {
 
-    DecimalWriter(DecimalVector vector) {
+    DecimalValueWriter(DecimalVector vector) {
         super(vector);
     }
 
-    static DecimalWriter of(DecimalVector vector, int precision, int fixedLength) {
+    static DecimalValueWriter of(DecimalVector vector, int precision, int fixedLength) {
         if (precision <= 9) {
             return new Int32Decimal(vector);
         }
@@ -29,7 +29,7 @@ abstract class DecimalWriter extends FixedWidthWriter {
         return vector.getDataBuffer().getLong(offset(row));
     }
 
-    private static final class Int32Decimal extends DecimalWriter {
+    private static final class Int32Decimal extends DecimalValueWriter {
         Int32Decimal(DecimalVector vector) {
             super(vector);
         }
@@ -40,7 +40,7 @@ abstract class DecimalWriter extends FixedWidthWriter {
         }
     }
 
-    private static final class Int64Decimal extends DecimalWriter {
+    private static final class Int64Decimal extends DecimalValueWriter {
         Int64Decimal(DecimalVector vector) {
             super(vector);
         }
@@ -51,7 +51,7 @@ abstract class DecimalWriter extends FixedWidthWriter {
         }
     }
 
-    private static final class FixedLengthDecimal extends DecimalWriter {
+    private static final class FixedLengthDecimal extends DecimalValueWriter {
         private final byte[] littleEndian = new byte[DecimalVector.TYPE_WIDTH];
         private final byte[] bigEndian;
 

@@ -1,11 +1,11 @@
-package dev.parq.sink.column;
+package dev.parq.sink.record;
 
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.parquet.column.ColumnWriter;
 
-final class DoubleWriter extends FixedWidthWriter {
+final class DoubleValueWriter extends FixedWidthValueWriter {
 
-    DoubleWriter(Float8Vector vector) {
+    DoubleValueWriter(Float8Vector vector) {
         super(vector);
     }
 

@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.record;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -32,17 +32,17 @@ import org.apache.flink.table.types.logical.RowType;
 /**
  * Builds, for vectors laid out by {@link dev.parq.schema.ArrowSchemas}, the chain that writes each
  * Parquet leaf column: a {@link ColumnStriper} step per nested type ending in the
- * {@link ArrowColumnWriter} of the leaf's Arrow type.
+ * {@link LeafValueWriter} of the leaf's Arrow type.
  */
-public final class ArrowColumnWriters {
+public final class ColumnStripers {
 
-    private ArrowColumnWriters() {}
+    private ColumnStripers() {}
 
     /**
      * One striper per Parquet leaf column of {@code row}, in the schema's leaf order (depth first,
      * MAP key before value), over vectors in the row's field order.
      */
-    public static List<ColumnStriper> stripers(RowType row, List<? extends ValueVector> vectors) {
+    public static List<ColumnStriper> of(RowType row, List<? extends ValueVector> vectors) {
         if (vectors.size() != row.getFieldCount()) {
             throw new SchemaException("expected " + row.getFieldCount() + " vectors for " + row.asSummaryString()
                     + ", got " + vectors.size());
@@ -83,7 +83,7 @@ public final class ArrowColumnWriters {
                 List<FieldVector> keyValue = expect(map.getDataVector(), StructVector.class, type)
                         .getChildrenFromFields();
                 int level = repetitionLevel + 1;
-                ArrowColumnWriter key = forLeaf(keyValue.get(0), ((MapType) type).getKeyType());
+                LeafValueWriter key = forLeaf(keyValue.get(0), ((MapType) type).getKeyType());
                 out.add(above.apply(new RepeatedStriper(map, LeafStriper.mapKey(key, map.getName()), level)));
                 collectStripers(keyValue.get(1), ((MapType) type).getValueType(), level,
                         value -> above.apply(new RepeatedStriper(map, value, level)), out);
@@ -94,35 +94,35 @@ public final class ArrowColumnWriters {
         }
     }
 
-    private static ArrowColumnWriter forLeaf(ValueVector vector, LogicalType type) {
+    private static LeafValueWriter forLeaf(ValueVector vector, LogicalType type) {
         switch (type.getTypeRoot()) {
             case BOOLEAN:
-                return new BooleanWriter(expect(vector, BitVector.class, type));
+                return new BooleanValueWriter(expect(vector, BitVector.class, type));
             case TINYINT:
-                return new Int8Writer(expect(vector, TinyIntVector.class, type));
+                return new Int8ValueWriter(expect(vector, TinyIntVector.class, type));
             case SMALLINT:
-                return new Int16Writer(expect(vector, SmallIntVector.class, type));
+                return new Int16ValueWriter(expect(vector, SmallIntVector.class, type));
             case INTEGER:
-                return new Int32Writer(expect(vector, IntVector.class, type));
+                return new Int32ValueWriter(expect(vector, IntVector.class, type));
             case DATE:
-                return new Int32Writer(expect(vector, DateDayVector.class, type));
+                return new Int32ValueWriter(expect(vector, DateDayVector.class, type));
             case BIGINT:
-                return new Int64Writer(expect(vector, BigIntVector.class, type));
+                return new Int64ValueWriter(expect(vector, BigIntVector.class, type));
             case TIMESTAMP_WITHOUT_TIME_ZONE:
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                return new Int64Writer((BaseFixedWidthVector) expect(vector, TimeStampVector.class, type));
+                return new Int64ValueWriter((BaseFixedWidthVector) expect(vector, TimeStampVector.class, type));
             case FLOAT:
-                return new FloatWriter(expect(vector, Float4Vector.class, type));
+                return new FloatValueWriter(expect(vector, Float4Vector.class, type));
             case DOUBLE:
-                return new DoubleWriter(expect(vector, Float8Vector.class, type));
+                return new DoubleValueWriter(expect(vector, Float8Vector.class, type));
             case DECIMAL: {
                 int precision = ((DecimalType) type).getPrecision();
-                return DecimalWriter.of(
+                return DecimalValueWriter.of(
                         expect(vector, DecimalVector.class, type), precision, ParquetSchemas.decimalBytes(precision));
             }
             case CHAR:
             case VARCHAR:
-                return new StringWriter(expect(vector, VarCharVector.class, type));
+                return new StringValueWriter(expect(vector, VarCharVector.class, type));
             default:
                 throw new SchemaException("no Parquet writer for " + type.asSummaryString());
         }

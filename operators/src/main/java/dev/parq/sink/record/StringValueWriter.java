@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.record;
 
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -6,12 +6,12 @@ import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.Binary;
 
 /** STRING: the UTF-8 bytes, copied through one scratch array instead of an array per value. */
-final class StringWriter implements ArrowColumnWriter {
+final class StringValueWriter implements LeafValueWriter {
 
     private final VarCharVector vector;
     private byte[] scratch = new byte[256];
 
-    StringWriter(VarCharVector vector) {
+    StringValueWriter(VarCharVector vector) {
         this.vector = vector;
     }
 

@@ -1,12 +1,12 @@
-package dev.parq.sink.column;
+package dev.parq.sink.record;
 
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.parquet.column.ColumnWriter;
 
 /** SMALLINT: Parquet INT32 annotated INT(16, signed). */
-final class Int16Writer extends FixedWidthWriter {
+final class Int16ValueWriter extends FixedWidthValueWriter {
 
-    Int16Writer(SmallIntVector vector) {
+    Int16ValueWriter(SmallIntVector vector) {
         super(vector);
     }
 

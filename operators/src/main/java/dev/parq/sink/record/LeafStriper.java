@@ -1,24 +1,24 @@
-package dev.parq.sink.column;
+package dev.parq.sink.record;
 
 import org.apache.parquet.column.ColumnWriter;
 
 /** The last step: an optional primitive field, or the required key of a MAP entry. */
 final class LeafStriper implements ColumnStriper {
 
-    private final ArrowColumnWriter leaf;
+    private final LeafValueWriter leaf;
     private final String requiredIn;
 
-    private LeafStriper(ArrowColumnWriter leaf, String requiredIn) {
+    private LeafStriper(LeafValueWriter leaf, String requiredIn) {
         this.leaf = leaf;
         this.requiredIn = requiredIn;
     }
 
-    static LeafStriper optional(ArrowColumnWriter leaf) {
+    static LeafStriper optional(LeafValueWriter leaf) {
         return new LeafStriper(leaf, null);
     }
 
     /** The key of the entries of MAP column {@code mapColumn}, which Parquet requires. */
-    static LeafStriper mapKey(ArrowColumnWriter leaf, String mapColumn) {
+    static LeafStriper mapKey(LeafValueWriter leaf, String mapColumn) {
         return new LeafStriper(leaf, mapColumn);
     }
 

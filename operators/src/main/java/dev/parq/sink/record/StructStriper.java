@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.record;
 
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.parquet.column.ColumnWriter;
