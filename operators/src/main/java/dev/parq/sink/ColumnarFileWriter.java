@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 import dev.parq.batch.VectorBytes;
-import dev.parq.sink.column.DictionaryPageWriter;
 import dev.parq.sink.column.DistinctValueSample;
-import dev.parq.sink.column.LeafPath;
-import dev.parq.sink.column.PageColumnWriter;
-import dev.parq.sink.column.PlainPageWriter;
+import dev.parq.sink.dictionary.DictionaryPageWriter;
+import dev.parq.sink.page.ColumnChunkWriter;
+import dev.parq.sink.page.LeafPath;
+import dev.parq.sink.page.PlainPageWriter;
 import dev.parq.sink.record.ColumnStriper;
 import dev.parq.sink.record.ColumnStripers;
 import org.apache.arrow.vector.FieldVector;
@@ -72,7 +72,7 @@ final class ColumnarFileWriter {
     private LeafPath[] paths;
     /** Per leaf column, its type where {@link #paths} has its vectors. */
     private LogicalType[] leafTypes;
-    /** Per leaf column, whether its pages are built by a {@link PageColumnWriter}; set at the first batch. */
+    /** Per leaf column, whether its pages are built by a {@link ColumnChunkWriter}; set at the first batch. */
     private boolean[] direct;
     /** The columns written through parquet-mr's column writers, or null if there are none. */
     private MessageType columnStoreSchema;
@@ -80,7 +80,7 @@ final class ColumnarFileWriter {
     private ColumnChunkPageWriteStore pageStore;
     private ColumnWriteStore columnStore;
     private ColumnWriter[] columnWriters;
-    private PageColumnWriter[] pageWriters;
+    private ColumnChunkWriter[] pageWriters;
     private int rowGroupOrdinal;
     private long rowGroupRows;
     /** The first row of the slice being written, or -1 between calls of {@link #write}. */
@@ -279,7 +279,7 @@ final class ColumnarFileWriter {
     }
 
     /**
-     * Picks the columns whose pages a {@link PageColumnWriter} builds: those with a {@link LeafPath},
+     * Picks the columns whose pages a {@link ColumnChunkWriter} builds: those with a {@link LeafPath},
      * of a type that the writer for their encoding takes. The others keep parquet-mr's column
      * writers, whose store then covers only their part of the schema.
      */
@@ -326,7 +326,7 @@ final class ColumnarFileWriter {
      */
     private long bufferedSize() {
         long size = columnStore == null ? 0 : columnStore.getBufferedSize();
-        for (PageColumnWriter writer : pageWriters) {
+        for (ColumnChunkWriter writer : pageWriters) {
             if (writer != null) {
                 size += writer.bufferedSize();
             }
@@ -341,7 +341,7 @@ final class ColumnarFileWriter {
         columnStore = columnStoreSchema == null
                 ? null : properties.newColumnWriteStore(columnStoreSchema, pageStore, pageStore);
         columnWriters = new ColumnWriter[columns.length];
-        pageWriters = new PageColumnWriter[columns.length];
+        pageWriters = new ColumnChunkWriter[columns.length];
         for (int c = 0; c < columns.length; c++) {
             if (direct[c]) {
                 pageWriters[c] = pageWriter(c);
@@ -358,7 +358,7 @@ final class ColumnarFileWriter {
                 && columns[c].getPrimitiveType().getPrimitiveTypeName() != PrimitiveTypeName.BOOLEAN;
     }
 
-    private PageColumnWriter pageWriter(int c) {
+    private ColumnChunkWriter pageWriter(int c) {
         if (dictionaryEncoded(c)) {
             return new DictionaryPageWriter(columns[c], pageStore.getPageWriter(columns[c]),
                     properties.getPageSizeThreshold(), properties.getPageRowCountLimit(),
@@ -377,7 +377,7 @@ final class ColumnarFileWriter {
             if (columnStore != null) {
                 columnStore.flush();
             }
-            for (PageColumnWriter writer : pageWriters) {
+            for (ColumnChunkWriter writer : pageWriters) {
                 if (writer != null) {
                     writer.flush();
                 }

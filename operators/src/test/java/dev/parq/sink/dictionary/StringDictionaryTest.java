@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.dictionary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import dev.parq.sink.page.StringBounds;
 import org.junit.jupiter.api.Test;
 
 /** Lookups of string values wherever their bytes lie: the same bytes get the same id, others another. */

@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.page;
 
 import java.io.IOException;
 
@@ -6,7 +6,7 @@ import java.io.IOException;
  * Builds one row group's pages of a leaf column that a {@link LeafPath} reaches straight from its
  * Arrow vectors, without parquet-mr's column writer; one per column chunk.
  */
-public interface PageColumnWriter {
+public interface ColumnChunkWriter {
 
     /** Writes rows {@code start} to {@code end} of the column, whose vectors are {@code path}'s. */
     void write(LeafPath path, int start, int end) throws IOException;

@@ -1,10 +1,11 @@
-package dev.parq.sink.column;
+package dev.parq.sink.dictionary;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
+import dev.parq.sink.page.StringBounds;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.statistics.Statistics;
 

@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.page;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -11,14 +11,14 @@ import org.apache.parquet.bytes.BytesInput;
  * The bytes of one page section being built, in an array that grows and is reused from page to
  * page, so that encoding a page allocates nothing once the array has reached its size.
  */
-final class ByteSink {
+public final class ByteSink {
 
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private byte[] bytes;
     private int length;
 
-    ByteSink(int initialCapacity) {
+    public ByteSink(int initialCapacity) {
         bytes = new byte[initialCapacity];
     }
 
@@ -26,19 +26,19 @@ final class ByteSink {
         return length;
     }
 
-    void clear() {
+    public void clear() {
         length = 0;
     }
 
     /** Makes room for {@code more} bytes beyond the current length. */
-    void reserve(int more) {
+    public void reserve(int more) {
         if (length + more > bytes.length) {
             bytes = Arrays.copyOf(bytes, Math.max(length + more, bytes.length * 2));
         }
     }
 
     /** Appends a byte; room for it must have been reserved. */
-    void put(int value) {
+    public void put(int value) {
         bytes[length++] = (byte) value;
     }
 
@@ -71,13 +71,13 @@ final class ByteSink {
         INT.set(bytes, at, length - at - Integer.BYTES);
     }
 
-    /** The bytes so far, valid until this sink is next written to. */
     /** Copies the bytes into {@code into} from {@code at}. */
     void copyTo(byte[] into, int at) {
         System.arraycopy(bytes, 0, into, at, length);
     }
 
-    BytesInput bytes() {
+    /** The bytes so far, valid until this sink is next written to. */
+    public BytesInput bytes() {
         return BytesInput.from(bytes, 0, length);
     }
 }

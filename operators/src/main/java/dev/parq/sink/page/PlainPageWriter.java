@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.page;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -25,7 +25,7 @@ import org.apache.parquet.column.statistics.Statistics;
  * PLAIN encoding (little-endian, as Arrow keeps them), levels are run-length encoded from the
  * validity bits, and string minimum and maximum are compared with {@link Arrays#compareUnsigned}.
  */
-public final class PlainPageWriter extends LeafPageWriter {
+public final class PlainPageWriter extends DataPageWriter {
 
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -82,15 +82,16 @@ public final class PlainPageWriter extends LeafPageWriter {
     }
 
     @Override
-    int appendValues(ValueVector leaf, RowLevels range) {
-        if (range.valueCount > 0) {
+    protected int appendValues(ValueVector leaf, RowLevels range) {
+        int count = range.valueCount();
+        if (count > 0) {
             if (leaf instanceof VarCharVector) {
-                appendStrings((VarCharVector) leaf, range.values, range.valueCount);
+                appendStrings((VarCharVector) leaf, range.valueIndexes(), count);
             } else {
-                appendFixedWidth((BaseFixedWidthVector) leaf, range.values, range.valueCount);
+                appendFixedWidth((BaseFixedWidthVector) leaf, range.valueIndexes(), count);
             }
         }
-        return range.valueCount;
+        return count;
     }
 
     private void appendFixedWidth(BaseFixedWidthVector vector, int[] indexes, int count) {
@@ -193,12 +194,12 @@ public final class PlainPageWriter extends LeafPageWriter {
     }
 
     @Override
-    long pageValueBytes() {
+    protected long pageValueBytes() {
         return valuesLength - LEVELS_ROOM;
     }
 
     @Override
-    BytesInput takeValues(Statistics<?> statistics) {
+    protected BytesInput takeValues(Statistics<?> statistics) {
         if (minAt >= 0) {
             statistics.updateStats(bounds.lower(values, minAt, minLength));
             statistics.updateStats(bounds.upper(values, maxAt, maxLength));
@@ -219,12 +220,12 @@ public final class PlainPageWriter extends LeafPageWriter {
     }
 
     @Override
-    Encoding valuesEncoding() {
+    protected Encoding valuesEncoding() {
         return Encoding.PLAIN;
     }
 
     @Override
-    void clearValues() {
+    protected void clearValues() {
         valuesLength = LEVELS_ROOM;
         if (values.length > RETAINED_BYTES) {
             values = new byte[INITIAL_BYTES];
@@ -236,7 +237,7 @@ public final class PlainPageWriter extends LeafPageWriter {
     }
 
     @Override
-    long heldBytes() {
+    protected long heldBytes() {
         return valuesLength - LEVELS_ROOM;
     }
 

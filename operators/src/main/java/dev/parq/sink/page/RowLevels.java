@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.page;
 
 import java.util.Arrays;
 
@@ -8,15 +8,24 @@ import java.util.Arrays;
  * a row of a list has one per element) its repetition and definition level, and the index in the
  * leaf vector of each present value. Reused from range to range.
  */
-final class RowLevels {
+public final class RowLevels {
 
     int[] repetition = new int[1024];
     int[] definition = new int[1024];
     int slots;
-    /** The leaf vector's index of each present value, in slot order. */
-    int[] values = new int[1024];
-    int valueCount;
+    private int[] values = new int[1024];
+    private int valueCount;
     private int maxDefinitionLevel;
+
+    /** The leaf vector's index of each present value, in slot order; valid until the next range. */
+    public int[] valueIndexes() {
+        return values;
+    }
+
+    /** How many of the slots have a value. */
+    public int valueCount() {
+        return valueCount;
+    }
 
     /** Forgets the slots; makes room for {@code slots} of them; a value is present at {@code maxDefinitionLevel}. */
     void reset(int slots, int maxDefinitionLevel) {
@@ -57,7 +66,7 @@ final class RowLevels {
     }
 
     /** The first slot of the row holding the present value {@code value}. */
-    int rowStartOf(int value) {
+    public int rowStartOf(int value) {
         int slot = 0;
         for (int seen = -1; ; slot++) {
             if (definition[slot] == maxDefinitionLevel && ++seen == value) {
@@ -82,7 +91,7 @@ final class RowLevels {
     }
 
     /** How many present values there are before {@code slot}. */
-    int valuesBefore(int slot) {
+    public int valuesBefore(int slot) {
         return (int) Arrays.stream(definition, 0, slot).filter(level -> level == maxDefinitionLevel).count();
     }
 }

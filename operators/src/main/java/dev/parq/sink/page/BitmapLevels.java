@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.page;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.page;
 
 /**
  * Parquet's RLE/bit-packed hybrid encoding of small non-negative integers (dictionary ids, levels),
@@ -6,7 +6,7 @@ package dev.parq.sink.column;
  * run, everything between such runs is packed in groups of eight values of {@code bitWidth} bits
  * each, lowest bit first. Only the last group of a page is padded, with zeros.
  */
-final class RleHybridEncoder {
+public final class RleHybridEncoder {
 
     /** Repeats below this cost fewer bytes bit-packed than as a run of their own. */
     static final int MIN_RUN = 8;
@@ -14,12 +14,12 @@ final class RleHybridEncoder {
     private RleHybridEncoder() {}
 
     /** The bits needed for values from 0 to {@code max}. */
-    static int bitWidth(int max) {
+    public static int bitWidth(int max) {
         return 32 - Integer.numberOfLeadingZeros(max);
     }
 
     /** Appends the first {@code count} of {@code values}, none wider than {@code bitWidth} bits, to {@code out}. */
-    static void encode(int[] values, int count, int bitWidth, ByteSink out) {
+    public static void encode(int[] values, int count, int bitWidth, ByteSink out) {
         int i = 0;
         while (i < count) {
             int run = runLength(values, i, count);

@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.page;
 
 import java.io.IOException;
 import java.util.List;
@@ -25,7 +25,7 @@ import dev.parq.batch.VectorBytes;
  * <p>An encoding that runs out of room (a full dictionary) takes the values of fewer rows than it
  * was given; the rest of the column chunk then goes to the writer it hands over to.
  */
-abstract class LeafPageWriter implements PageColumnWriter {
+public abstract class DataPageWriter implements ColumnChunkWriter {
 
     protected final ColumnDescriptor column;
     protected final PrimitiveType type;
@@ -41,9 +41,9 @@ abstract class LeafPageWriter implements PageColumnWriter {
     /** Bytes of the page's string values without their lengths, for the size statistics; kept by the encoding. */
     protected long unencodedBytes;
     /** Writes the rest of the column chunk once this writer's encoding has run out of room, else null. */
-    private PageColumnWriter successor;
+    private ColumnChunkWriter successor;
 
-    LeafPageWriter(ColumnDescriptor column, PageWriter pages, int pageSize, int pageRowLimit) {
+    protected DataPageWriter(ColumnDescriptor column, PageWriter pages, int pageSize, int pageRowLimit) {
         this.column = column;
         this.type = column.getPrimitiveType();
         this.pages = pages;
@@ -68,7 +68,7 @@ abstract class LeafPageWriter implements PageColumnWriter {
             }
             path.levels(start, to, range);
             int kept = appendValues(path.leaf(), range);
-            if (kept < range.valueCount) {
+            if (kept < range.valueCount()) {
                 int slots = range.rowStartOf(kept);
                 int rows = range.rowsBefore(slots);
                 appendLevels(slots, rows);
@@ -147,13 +147,13 @@ abstract class LeafPageWriter implements PageColumnWriter {
      * many it took: all of them, or, if the encoding ran out of room, those of the rows before the
      * one whose value did not fit.
      */
-    abstract int appendValues(ValueVector leaf, RowLevels range);
+    protected abstract int appendValues(ValueVector leaf, RowLevels range);
 
     /** Bytes the page's values take so far, the measure of a page's size. */
-    abstract long pageValueBytes();
+    protected abstract long pageValueBytes();
 
     /** The page's values, encoded, valid until they are cleared; puts their minimum and maximum into {@code statistics}. */
-    abstract BytesInput takeValues(Statistics<?> statistics);
+    protected abstract BytesInput takeValues(Statistics<?> statistics);
 
     /**
      * The page's bytes: {@code levels}, then the {@code values} {@link #takeValues} returned. An
@@ -165,22 +165,22 @@ abstract class LeafPageWriter implements PageColumnWriter {
     }
 
     /** The encoding of the values {@link #takeValues} returned. */
-    abstract Encoding valuesEncoding();
+    protected abstract Encoding valuesEncoding();
 
-    abstract void clearValues();
+    protected abstract void clearValues();
 
     /** Bytes held for the column chunk beyond its data pages, or its part of them not written yet. */
-    abstract long heldBytes();
+    protected abstract long heldBytes();
 
     /** Writes what the column chunk needs beside its data pages; the row group is complete. */
-    void finish() throws IOException {
+    protected void finish() throws IOException {
     }
 
     /**
      * Ends this encoding for the column chunk once it has run out of room, after its last page is
      * written; returns the writer of the rest of the chunk.
      */
-    PageColumnWriter handOver() throws IOException {
+    protected ColumnChunkWriter handOver() throws IOException {
         throw new IllegalStateException("the " + valuesEncoding() + " values of " + column + " cannot run out of room");
     }
 }

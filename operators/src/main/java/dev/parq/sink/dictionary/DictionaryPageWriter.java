@@ -1,8 +1,16 @@
-package dev.parq.sink.column;
+package dev.parq.sink.dictionary;
 
 import java.io.IOException;
 import java.util.Arrays;
 
+import dev.parq.sink.page.ByteSink;
+import dev.parq.sink.page.ColumnChunkWriter;
+import dev.parq.sink.page.DataPageWriter;
+import dev.parq.sink.page.PlainPageWriter;
+import dev.parq.sink.page.RleHybridEncoder;
+import dev.parq.sink.page.RowLevels;
+import dev.parq.sink.page.StringBounds;
+import dev.parq.sink.page.StringSlice;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -26,7 +34,7 @@ import org.apache.parquet.column.statistics.Statistics;
  * dictionary would outgrow the dictionary page size; the pages written until then keep their
  * dictionary, which is written as it stands.
  */
-public final class DictionaryPageWriter extends LeafPageWriter {
+public final class DictionaryPageWriter extends DataPageWriter {
 
     private final ColumnDictionary dictionary;
     /** The dictionary as one of strings or of integers, the other null. */
@@ -89,12 +97,12 @@ public final class DictionaryPageWriter extends LeafPageWriter {
      * looks them all up first, so that no value of a row that does not fit is taken.
      */
     @Override
-    int appendValues(ValueVector leaf, RowLevels range) {
-        int count = range.valueCount;
+    protected int appendValues(ValueVector leaf, RowLevels range) {
+        int count = range.valueCount();
         if (count == 0) {
             return 0;
         }
-        int[] indexes = range.values;
+        int[] indexes = range.valueIndexes();
         long mostPlainBytes;
         if (strings != null) {
             VarCharVector vector = (VarCharVector) leaf;
@@ -173,7 +181,7 @@ public final class DictionaryPageWriter extends LeafPageWriter {
     }
 
     @Override
-    long pageValueBytes() {
+    protected long pageValueBytes() {
         return plainBytes;
     }
 
@@ -182,7 +190,7 @@ public final class DictionaryPageWriter extends LeafPageWriter {
      * has no values, and is written PLAIN so that it is valid without a dictionary page.
      */
     @Override
-    BytesInput takeValues(Statistics<?> statistics) {
+    protected BytesInput takeValues(Statistics<?> statistics) {
         if (idCount == 0) {
             return BytesInput.empty();
         }
@@ -197,12 +205,12 @@ public final class DictionaryPageWriter extends LeafPageWriter {
     }
 
     @Override
-    Encoding valuesEncoding() {
+    protected Encoding valuesEncoding() {
         return idCount == 0 ? Encoding.PLAIN : Encoding.PLAIN_DICTIONARY;
     }
 
     @Override
-    void clearValues() {
+    protected void clearValues() {
         idCount = 0;
         plainBytes = 0;
         minId = -1;
@@ -212,12 +220,12 @@ public final class DictionaryPageWriter extends LeafPageWriter {
     }
 
     @Override
-    long heldBytes() {
+    protected long heldBytes() {
         return dictionary.pageBytes() + (long) idCount * RleHybridEncoder.bitWidth(highestId) / 8;
     }
 
     @Override
-    void finish() throws IOException {
+    protected void finish() throws IOException {
         if (dictionary.size() > 0) {
             pages.writeDictionaryPage(
                     new DictionaryPage(dictionary.page(), dictionary.size(), Encoding.PLAIN_DICTIONARY));
@@ -226,7 +234,7 @@ public final class DictionaryPageWriter extends LeafPageWriter {
 
     /** Ends the column chunk's dictionary-encoded part: its dictionary is written as it stands. */
     @Override
-    PageColumnWriter handOver() throws IOException {
+    protected ColumnChunkWriter handOver() throws IOException {
         finish();
         return new PlainPageWriter(column, pages, pageSize, pageRowLimit);
     }

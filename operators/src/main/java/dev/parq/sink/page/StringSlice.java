@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.page;
 
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -9,7 +9,7 @@ import org.apache.arrow.vector.VarCharVector;
  * one piece, so that each value is then read from a plain array instead of through bounds-checked
  * buffer calls. The array is reused from range to range.
  */
-final class StringSlice {
+public final class StringSlice {
 
     private static final int INITIAL_BYTES = 64 * 1024;
     /**
@@ -24,7 +24,7 @@ final class StringSlice {
     private int base;
 
     /** Copies the bytes of rows {@code start} to {@code end} of {@code vector}; returns how many there are. */
-    int load(VarCharVector vector, int start, int end) {
+    public int load(VarCharVector vector, int start, int end) {
         offsets = vector.getOffsetBuffer();
         base = offset(start);
         int length = offset(end) - base;
@@ -38,23 +38,23 @@ final class StringSlice {
     }
 
     /** The bytes of rows {@code start} to {@code end} of {@code vector}, without copying them. */
-    static int span(VarCharVector vector, int start, int end) {
+    public static int span(VarCharVector vector, int start, int end) {
         ArrowBuf offsets = vector.getOffsetBuffer();
         return offsets.getInt((long) end * BaseVariableWidthVector.OFFSET_WIDTH)
                 - offsets.getInt((long) start * BaseVariableWidthVector.OFFSET_WIDTH);
     }
 
-    byte[] bytes() {
+    public byte[] bytes() {
         return bytes;
     }
 
     /** Where the value of {@code row}, one of the loaded rows, starts in {@link #bytes()}. */
-    int start(int row) {
+    public int start(int row) {
         return offset(row) - base;
     }
 
     /** The length of the value of {@code row}, one of the loaded rows. */
-    int length(int row) {
+    public int length(int row) {
         return offset(row + 1) - offset(row);
     }
 

@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.page;
 
 import org.apache.parquet.internal.column.columnindex.BinaryTruncator;
 import org.apache.parquet.io.api.Binary;
@@ -16,7 +16,7 @@ import org.apache.parquet.schema.PrimitiveType;
  * ("may be ... values that do not exist on a page"), as parquet-mr's own statistics truncation
  * and its column indexes make them.
  */
-final class StringBounds {
+public final class StringBounds {
 
     /** Strings up to this length are kept exactly: parquet-mr's limit for statistics it writes. */
     static final int MAX_EXACT = 4096;
@@ -26,20 +26,20 @@ final class StringBounds {
     private final BinaryTruncator truncator;
 
     /** Bounds for the strings of a column of {@code type}; a column of other values has none to take. */
-    StringBounds(PrimitiveType type) {
+    public StringBounds(PrimitiveType type) {
         this.truncator = type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY
                 ? BinaryTruncator.getTruncator(type) : null;
     }
 
     /** A value at most the string at {@code bytes[from, from + length)}, valid until the bytes change. */
-    Binary lower(byte[] bytes, int from, int length) {
+    public Binary lower(byte[] bytes, int from, int length) {
         return length <= MAX_EXACT
                 ? Binary.fromReusedByteArray(bytes, from, length)
                 : truncator.truncateMin(prefix(bytes, from, length), BOUND_LENGTH);
     }
 
     /** A value at least the string at {@code bytes[from, from + length)}, valid until the bytes change. */
-    Binary upper(byte[] bytes, int from, int length) {
+    public Binary upper(byte[] bytes, int from, int length) {
         return length <= MAX_EXACT
                 ? Binary.fromReusedByteArray(bytes, from, length)
                 : truncator.truncateMax(prefix(bytes, from, length), BOUND_LENGTH);

@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.dictionary;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
