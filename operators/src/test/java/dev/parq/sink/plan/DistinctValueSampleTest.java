@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.plan;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

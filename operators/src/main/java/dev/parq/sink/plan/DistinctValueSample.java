@@ -1,4 +1,4 @@
-package dev.parq.sink.column;
+package dev.parq.sink.plan;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -15,7 +15,7 @@ import org.apache.parquet.io.api.Binary;
  * <p>Values are kept as 64-bit hashes in an open-addressing table; a collision merely undercounts
  * by one.
  */
-public final class DistinctValueSample implements ColumnWriter {
+final class DistinctValueSample implements ColumnWriter {
 
     /** Fewer values than this say too little, and leave the choice to parquet-mr's own fallback. */
     static final int MIN_VALUES = 256;
