@@ -1,4 +1,4 @@
-package dev.parq.sink;
+package dev.parq.sink.file;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.zip.GZIPInputStream;
@@ -15,22 +14,13 @@ import java.util.zip.GZIPInputStream;
 import com.github.luben.zstd.Zstd;
 import io.airlift.compress.lz4.Lz4Decompressor;
 
-import dev.parq.schema.ArrowSchemas;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.VectorSchemaRoot;
+import dev.parq.sink.Compression;
 import org.apache.parquet.bytes.BytesInput;
-import org.apache.parquet.io.LocalOutputFile;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.xerial.snappy.Snappy;
 
 class PageCompressorTest {
-
-    @TempDir
-    Path dir;
 
     /**
      * Pages of every kind in a row, on the same compressor, with each codec: its arrays grow for a
@@ -107,41 +97,5 @@ class PageCompressorTest {
         // In one array already, it is compressed from there: only the output array grows.
         compressor.compress(BytesInput.from(huge));
         assertTrue(compressor.retainedBytes() < 2L * huge.length, compressor.retainedBytes() + " bytes held");
-    }
-
-    /**
-     * A file of many small pages and several row groups reads back the same with each codec as
-     * without compression, value for value.
-     */
-    @ParameterizedTest
-    @EnumSource(value = Compression.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
-    void aCompressedFileHoldsTheSameValuesAsAnUncompressedOne(Compression codec) throws Exception {
-        Path compressed = write(codec);
-        Path none = write(Compression.NONE);
-        String columns = "epoch_ms(ts), host, service, message";
-        long differing = DuckDb.scalarLong("SELECT count(*) FROM (SELECT " + columns + " FROM read_parquet("
-                + DuckDb.literal(compressed) + ") EXCEPT ALL SELECT " + columns + " FROM read_parquet("
-                + DuckDb.literal(none) + "))");
-        assertEquals(0, differing);
-        assertEquals(30_000, DuckDb.scalarLong("SELECT count(*) FROM read_parquet(" + DuckDb.literal(compressed) + ")"));
-        assertTrue(DuckDb.rowGroupCount(compressed) > 1);
-        assertEquals(java.util.List.of(codec.codec().name()),
-                DuckDb.strings("SELECT DISTINCT compression FROM parquet_metadata(" + DuckDb.literal(compressed) + ")"));
-    }
-
-    private Path write(Compression compression) throws Exception {
-        Path file = dir.resolve(compression + ".parquet");
-        ParquetWriterOptions options = ParquetWriterOptions.defaults()
-                .withCompression(compression).withPageSize(4096).withRowGroupSize(256 * 1024);
-        try (BufferAllocator allocator = new RootAllocator();
-                VectorSchemaRoot root = VectorSchemaRoot.create(ArrowSchemas.toArrow(LogRows.ROW_TYPE), allocator);
-                ArrowParquetWriter writer = new ArrowParquetWriter(new LocalOutputFile(file), LogRows.ROW_TYPE, options)) {
-            for (int batch = 0; batch < 10; batch++) {
-                root.allocateNew();
-                LogRows.fill(root, batch * 3_000L, 3_000);
-                writer.write(root);
-            }
-        }
-        return file;
     }
 }

@@ -1,4 +1,4 @@
-package dev.parq.sink;
+package dev.parq.sink.rowgroup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.parq.sink;
+package dev.parq.sink.rowgroup;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Each writer ends its row group at the configured size or at its share of the budget, whichever
  * is smaller, so that more writers make smaller row groups instead of an out-of-memory error.
  */
-final class RowGroupBudget {
+public final class RowGroupBudget {
 
     /** The share of the maximum heap that buffered row groups may take together. */
     static final double HEAP_SHARE = 0.4;
@@ -27,7 +27,7 @@ final class RowGroupBudget {
     }
 
     /** The budget of this JVM. */
-    static RowGroupBudget jvm() {
+    public static RowGroupBudget jvm() {
         return JVM;
     }
 

@@ -1,11 +1,12 @@
-package dev.parq.sink;
+package dev.parq.sink.rowgroup;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 
 import dev.parq.batch.VectorBytes;
+import dev.parq.sink.ParquetWriterOptions;
 import dev.parq.sink.dictionary.DictionaryPageWriter;
+import dev.parq.sink.file.ParquetFile;
 import dev.parq.sink.page.ColumnChunkWriter;
 import dev.parq.sink.page.LeafPath;
 import dev.parq.sink.page.PlainPageWriter;
@@ -14,22 +15,21 @@ import dev.parq.sink.plan.WriterKind;
 import dev.parq.sink.record.ColumnStriper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
-import org.apache.parquet.hadoop.ParquetFileWriter;
-import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * The column-wise path: each Parquet leaf column is written by the writer its {@link ColumnPlan}
- * gives it, straight from its Arrow vectors. Rows are written in slices so that page and
- * row-group sizes are checked as often as parquet-mr would.
+ * Writes a file's rows as row groups, column by column: each Parquet leaf column by the writer its
+ * {@link ColumnPlan} gives it, straight from its Arrow vectors. Rows are written in slices so that
+ * page and row-group sizes are checked as often as parquet-mr would; a row group ends at the
+ * configured size or at this writer's share of its {@link RowGroupBudget}, whichever is smaller,
+ * and goes to the {@link ParquetFile}.
  */
-final class ColumnarFileWriter {
+public final class RowGroupWriter {
 
     /**
      * Rows written column by column before sizes are checked: at most this many, and no more
@@ -39,12 +39,10 @@ final class ColumnarFileWriter {
     private static final int SLICE_ROWS = 1024;
     private static final int MIN_SLICE_BYTES = 4 << 10;
 
-    private final MessageType schema;
-    private final Map<String, String> metadata;
+    private final ParquetFile file;
+    private final RowGroupBudget budget;
     private final long rowGroupSize;
-    private final ParquetWriterOptions options;
-    private final PageCompressor compressor;
-    private final ParquetFileWriter file;
+    private final int pageSize;
 
     /** How each leaf column is written; its encodings are chosen at the first batch. */
     private ColumnPlan plan;
@@ -65,35 +63,30 @@ final class ColumnarFileWriter {
     /** The first row of the slice being written, or -1 between calls of {@link #write}. */
     private int sliceStart = -1;
 
-    ColumnarFileWriter(
-            OutputFile out, RowType rowType, MessageType schema, Map<String, String> metadata,
-            ParquetWriterOptions options) throws IOException {
-        this.schema = schema;
-        this.metadata = metadata;
+    /** A writer of row groups into {@code file}, which takes its share of {@code budget} until it is closed. */
+    public RowGroupWriter(ParquetFile file, ColumnPlan plan, ParquetWriterOptions options, RowGroupBudget budget) {
+        this.file = file;
+        this.plan = plan;
+        this.budget = budget;
         this.rowGroupSize = options.rowGroupSize();
-        this.options = options;
-        this.plan = ColumnPlan.of(rowType, schema, options);
-        this.compressor = new PageCompressor(options.compression());
-        this.file = new ParquetFileWriter(
-                out, schema, ParquetFileWriter.Mode.CREATE, rowGroupSize, 0, null, plan.properties());
-        file.start();
-        RowGroupBudget.jvm().join();
+        this.pageSize = options.pageSize();
+        budget.join();
     }
 
     /** Points the column writers at {@code root}'s vectors, whose schema has been checked. */
-    void bind(VectorSchemaRoot root) {
+    public void bind(VectorSchemaRoot root) {
         vectors = root.getFieldVectors();
         stripers = plan.stripers(vectors);
         paths = plan.leafPaths(vectors);
     }
 
     /** Writes the first {@code rows} rows of the bound vectors. */
-    void write(int rows) throws IOException {
+    public void write(int rows) throws IOException {
         if (rows == 0) {
             return;
         }
         if (!started) {
-            plan = plan.withDictionariesChosen(stripers, rows, RowGroupBudget.jvm().rowGroupSize(rowGroupSize));
+            plan = plan.withDictionariesChosen(stripers, rows, budget.rowGroupSize(rowGroupSize));
             direct = new boolean[plan.columnCount()];
             for (int c = 0; c < direct.length; c++) {
                 direct[c] = plan.writer(c) != WriterKind.PARQUET_MR;
@@ -101,8 +94,8 @@ final class ColumnarFileWriter {
             started = true;
             startRowGroup();
         }
-        long rowGroupLimit = RowGroupBudget.jvm().rowGroupSize(rowGroupSize);
-        long sliceBytes = Math.max(MIN_SLICE_BYTES, Math.min(options.pageSize(), rowGroupLimit / 8));
+        long rowGroupLimit = budget.rowGroupSize(rowGroupSize);
+        long sliceBytes = Math.max(MIN_SLICE_BYTES, Math.min(pageSize, rowGroupLimit / 8));
         for (int start = 0, end; start < rows; start = end) {
             sliceStart = start;
             end = VectorBytes.endWithin(this::rowBytes, start, rows, SLICE_ROWS, sliceBytes);
@@ -135,7 +128,7 @@ final class ColumnarFileWriter {
     }
 
     /** The first row of the slice {@link #write} was writing when it failed, or -1. */
-    int sliceStart() {
+    public int sliceStart() {
         return sliceStart;
     }
 
@@ -167,9 +160,7 @@ final class ColumnarFileWriter {
 
     private void startRowGroup() {
         ParquetProperties properties = plan.properties();
-        pageStore = new ColumnChunkPageWriteStore(compressor, schema, properties.getAllocator(),
-                properties.getColumnIndexTruncateLength(), properties.getPageWriteChecksumEnabled(), null,
-                rowGroupOrdinal);
+        pageStore = file.pageStore(properties, rowGroupOrdinal);
         MessageType parquetMrSchema = plan.parquetMrSchema();
         columnStore = parquetMrSchema == null
                 ? null : properties.newColumnWriteStore(parquetMrSchema, pageStore, pageStore);
@@ -199,7 +190,7 @@ final class ColumnarFileWriter {
             return;
         }
         if (rowGroupRows > 0) {
-            file.startBlock(rowGroupRows);
+            file.startRowGroup(rowGroupRows);
             if (columnStore != null) {
                 columnStore.flush();
             }
@@ -208,8 +199,7 @@ final class ColumnarFileWriter {
                     writer.flush();
                 }
             }
-            pageStore.flushToFileWriter(file);
-            file.endBlock();
+            file.endRowGroup(pageStore);
             rowGroupOrdinal++;
         }
         if (columnStore != null) {
@@ -218,14 +208,12 @@ final class ColumnarFileWriter {
         pageStore.close();
     }
 
-    /** Flushes the last row group and writes the footer. */
-    void close() throws IOException {
+    /** Writes the last row group, and gives up this writer's share of the budget. */
+    public void close() throws IOException {
         try {
             flushRowGroup();
-            file.end(metadata);
         } finally {
-            compressor.release();
-            RowGroupBudget.jvm().leave();
+            budget.leave();
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.parq.sink;
+package dev.parq.sink.file;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -7,6 +7,7 @@ import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
 import com.github.luben.zstd.Zstd;
+import dev.parq.sink.Compression;
 import io.airlift.compress.lz4.Lz4Compressor;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
@@ -29,7 +30,7 @@ import org.xerial.snappy.Snappy;
  * data page into its row group buffer, and a dictionary page into a copy of its own, before it
  * compresses the next. One compressor serves one file writer, on one thread.
  */
-public final class PageCompressor implements BytesInputCompressor {
+final class PageCompressor implements BytesInputCompressor {
 
     /**
      * Arrays up to this size are kept for the next page; a larger one (a page that holds one very
@@ -51,7 +52,7 @@ public final class PageCompressor implements BytesInputCompressor {
     private Deflater deflater;
     private final CRC32 crc;
 
-    public PageCompressor(Compression compression) {
+    PageCompressor(Compression compression) {
         this.codec = compression.codec();
         this.lz4 = compression == Compression.LZ4_RAW ? new Lz4Compressor() : null;
         this.crc = compression == Compression.GZIP ? new CRC32() : null;
