@@ -6,6 +6,10 @@ import java.util.Map;
 import dev.parq.schema.ArrowSchemas;
 import dev.parq.schema.SchemaException;
 import dev.parq.schema.TableSchema;
+import dev.parq.sink.file.ParquetFile;
+import dev.parq.sink.plan.ColumnPlan;
+import dev.parq.sink.rowgroup.RowGroupBudget;
+import dev.parq.sink.rowgroup.RowGroupWriter;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.flink.table.types.logical.RowType;
@@ -15,9 +19,11 @@ import org.apache.parquet.schema.MessageType;
 /**
  * Writes Arrow batches laid out by {@link dev.parq.schema.ArrowSchemas} into one Parquet file.
  *
- * <p>Batches are written column by column, straight from the vectors into Parquet's column
- * writers. {@link #write} is done with the batch when it returns, so the caller may refill the
- * vectors right after. {@link #close} writes the footer and closes the output file's stream.
+ * <p>Batches are written column by column, straight from the vectors, by a {@link RowGroupWriter}
+ * that follows the file's {@link ColumnPlan} and takes its share of this JVM's
+ * {@link RowGroupBudget}. {@link #write} is done with the batch when it returns, so the caller may
+ * refill the vectors right after. {@link #close} writes the footer and closes the output file's
+ * stream.
  */
 public final class ArrowParquetWriter implements AutoCloseable {
 
@@ -25,16 +31,20 @@ public final class ArrowParquetWriter implements AutoCloseable {
     public static final String SCHEMA_METADATA_KEY = "parq.schema";
 
     private final Schema arrowSchema;
-    private final ColumnarFileWriter target;
+    private final ParquetFile file;
+    private final RowGroupWriter rowGroups;
     private VectorSchemaRoot boundRoot;
     private long rowsWritten;
     private boolean closed;
 
-    public ArrowParquetWriter(OutputFile file, RowType rowType, ParquetWriterOptions options) throws IOException {
+    public ArrowParquetWriter(OutputFile out, RowType rowType, ParquetWriterOptions options) throws IOException {
         this.arrowSchema = ArrowSchemas.toArrow(rowType);
         MessageType schema = ParquetSchemas.toParquet(rowType);
+        ColumnPlan plan = ColumnPlan.of(rowType, schema, options);
         Map<String, String> metadata = Map.of(SCHEMA_METADATA_KEY, TableSchema.of(rowType).toDdl());
-        this.target = new ColumnarFileWriter(file, rowType, schema, metadata, options);
+        this.file = new ParquetFile(
+                out, schema, plan.properties(), options.rowGroupSize(), options.compression(), metadata);
+        this.rowGroups = new RowGroupWriter(file, plan, options, RowGroupBudget.jvm());
     }
 
     /** Writes every row of {@code batch}. */
@@ -47,16 +57,16 @@ public final class ArrowParquetWriter implements AutoCloseable {
                 throw new SchemaException(
                         "the batch's Arrow schema " + batch.getSchema() + " is not the sink's " + arrowSchema);
             }
-            target.bind(batch);
+            rowGroups.bind(batch);
             boundRoot = batch;
         }
-        target.write(batch.getRowCount());
+        rowGroups.write(batch.getRowCount());
         rowsWritten += batch.getRowCount();
     }
 
     /** The first row of the part of the batch {@link #write} was writing when it failed, or -1. */
     public int rowBeingWritten() {
-        return target.sliceStart();
+        return rowGroups.sliceStart();
     }
 
     public long rowsWritten() {
@@ -67,7 +77,12 @@ public final class ArrowParquetWriter implements AutoCloseable {
     public void close() throws IOException {
         if (!closed) {
             closed = true;
-            target.close();
+            try {
+                rowGroups.close();
+                file.end();
+            } finally {
+                file.release();
+            }
         }
     }
 }

@@ -62,4 +62,40 @@ class CompressionTest {
         assertEquals(List.of(compression.codec().name()), codecs);
         assertTrue(DuckDb.scalarLong("SELECT count(DISTINCT message) FROM read_parquet(" + source + ")") == rows);
     }
+
+    /**
+     * A file of many small pages and several row groups reads back the same with each codec as
+     * without compression, value for value.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Compression.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
+    void aCompressedFileHoldsTheSameValuesAsAnUncompressedOne(Compression codec) throws Exception {
+        Path compressed = write(codec);
+        Path none = write(Compression.NONE);
+        String columns = "epoch_ms(ts), host, service, message";
+        long differing = DuckDb.scalarLong("SELECT count(*) FROM (SELECT " + columns + " FROM read_parquet("
+                + DuckDb.literal(compressed) + ") EXCEPT ALL SELECT " + columns + " FROM read_parquet("
+                + DuckDb.literal(none) + "))");
+        assertEquals(0, differing);
+        assertEquals(30_000, DuckDb.scalarLong("SELECT count(*) FROM read_parquet(" + DuckDb.literal(compressed) + ")"));
+        assertTrue(DuckDb.rowGroupCount(compressed) > 1);
+        assertEquals(List.of(codec.codec().name()),
+                DuckDb.strings("SELECT DISTINCT compression FROM parquet_metadata(" + DuckDb.literal(compressed) + ")"));
+    }
+
+    private Path write(Compression compression) throws Exception {
+        Path file = dir.resolve(compression + ".parquet");
+        ParquetWriterOptions options = ParquetWriterOptions.defaults()
+                .withCompression(compression).withPageSize(4096).withRowGroupSize(256 * 1024);
+        try (BufferAllocator allocator = new RootAllocator();
+                VectorSchemaRoot root = VectorSchemaRoot.create(ArrowSchemas.toArrow(LogRows.ROW_TYPE), allocator);
+                ArrowParquetWriter writer = new ArrowParquetWriter(new LocalOutputFile(file), LogRows.ROW_TYPE, options)) {
+            for (int batch = 0; batch < 10; batch++) {
+                root.allocateNew();
+                LogRows.fill(root, batch * 3_000L, 3_000);
+                writer.write(root);
+            }
+        }
+        return file;
+    }
 }

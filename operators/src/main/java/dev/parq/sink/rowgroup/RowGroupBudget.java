@@ -1,0 +1,48 @@
+package dev.parq.sink.rowgroup;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The heap the Parquet writers of one JVM may fill with buffered row groups, shared among the
+ * writers open at the time. A row group is kept in memory, compressed, until it is complete (its
+ * column chunks must each be contiguous in the file), so the configured row-group size times the
+ * number of parallel writers must fit the heap: on a task manager with many slots it would not.
+ * Each writer ends its row group at the configured size or at its share of the budget, whichever
+ * is smaller, so that more writers make smaller row groups instead of an out-of-memory error.
+ */
+public final class RowGroupBudget {
+
+    /** The share of the maximum heap that buffered row groups may take together. */
+    static final double HEAP_SHARE = 0.4;
+    /** No writer's share goes below this, however many writers there are. */
+    static final long MIN_ROW_GROUP = 4L << 20;
+
+    private static final RowGroupBudget JVM = new RowGroupBudget((long) (Runtime.getRuntime().maxMemory() * HEAP_SHARE));
+
+    private final long bytes;
+    private final AtomicInteger writers = new AtomicInteger();
+
+    RowGroupBudget(long bytes) {
+        this.bytes = bytes;
+    }
+
+    /** The budget of this JVM. */
+    public static RowGroupBudget jvm() {
+        return JVM;
+    }
+
+    /** A writer opens: the shares get smaller. */
+    void join() {
+        writers.incrementAndGet();
+    }
+
+    /** A writer has closed. */
+    void leave() {
+        writers.decrementAndGet();
+    }
+
+    /** The row-group size a writer configured for {@code configured} bytes uses now. */
+    long rowGroupSize(long configured) {
+        return Math.min(configured, Math.max(MIN_ROW_GROUP, bytes / Math.max(1, writers.get())));
+    }
+}
