@@ -1,8 +1,6 @@
 package dev.parq.sink;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.time.Duration;
 
 import dev.parq.batch.ArrowBatch;
 import org.apache.flink.api.common.serialization.BulkWriter;
@@ -13,11 +11,9 @@ import org.apache.flink.table.types.logical.RowType;
 public final class ArrowParquetBulkWriter implements BulkWriter<ArrowBatch> {
 
     private final ArrowParquetWriter writer;
-    private final Duration batchDelay;
 
-    ArrowParquetBulkWriter(ArrowParquetWriter writer, Duration batchDelay) {
+    ArrowParquetBulkWriter(ArrowParquetWriter writer) {
         this.writer = writer;
-        this.batchDelay = batchDelay;
     }
 
     @Override
@@ -27,18 +23,6 @@ public final class ArrowParquetBulkWriter implements BulkWriter<ArrowBatch> {
         } catch (OutOfMemoryError e) {
             int row = writer.rowBeingWritten();
             throw new OutOfHeapException(batch.file(), batch.rowOffset(Math.max(0, row)), e);
-        }
-        if (!batchDelay.isZero()) {
-            pause();
-        }
-    }
-
-    private void pause() throws InterruptedIOException {
-        try {
-            Thread.sleep(batchDelay.toMillis(), batchDelay.toNanosPart() % 1_000_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted during the test hook's batch delay");
         }
     }
 
@@ -71,7 +55,7 @@ public final class ArrowParquetBulkWriter implements BulkWriter<ArrowBatch> {
         @Override
         public BulkWriter<ArrowBatch> create(FSDataOutputStream out) throws IOException {
             return new ArrowParquetBulkWriter(
-                    new ArrowParquetWriter(new FlinkOutputFile(out), rowType, options), options.batchDelay());
+                    new ArrowParquetWriter(new FlinkOutputFile(out), rowType, options));
         }
     }
 }

@@ -24,7 +24,7 @@ public final class ParquetSinkOptions {
             .memoryType()
             .defaultValue(MemorySize.parse(ROW_GROUP_SIZE_DEFAULT))
             .withDescription("Target size of a row group as buffered in memory; a row group is closed once"
-                    + " its buffered pages reach this size, or the writer's share of 40% of the heap (shared"
+                    + " its buffered pages reach this size, or the writer's share of 40% of the task heap (shared"
                     + " by the writers open in the JVM), whichever is smaller.");
 
     public static final ConfigOption<MemorySize> PAGE_SIZE = ConfigOptions.key("parq.sink.page-size")

@@ -1,7 +1,6 @@
 package dev.parq.sink;
 
 import java.io.Serializable;
-import java.time.Duration;
 import java.util.Objects;
 
 import org.apache.flink.configuration.ReadableConfig;
@@ -14,10 +13,9 @@ public final class ParquetWriterOptions implements Serializable {
     private final long rowGroupSize;
     private final int pageSize;
     private final boolean dictionary;
-    private final Duration batchDelay;
 
     private ParquetWriterOptions(
-            Compression compression, long rowGroupSize, int pageSize, boolean dictionary, Duration batchDelay) {
+            Compression compression, long rowGroupSize, int pageSize, boolean dictionary) {
         if (rowGroupSize <= 0 || pageSize <= 0) {
             throw new IllegalArgumentException(
                     "row group size and page size must be positive, got " + rowGroupSize + " and " + pageSize);
@@ -26,7 +24,6 @@ public final class ParquetWriterOptions implements Serializable {
         this.rowGroupSize = rowGroupSize;
         this.pageSize = pageSize;
         this.dictionary = dictionary;
-        this.batchDelay = Objects.requireNonNull(batchDelay, "batchDelay");
     }
 
     /** Snappy, 64 MiB row groups, 1 MiB pages, dictionary encoding for columns with few distinct values. */
@@ -35,8 +32,7 @@ public final class ParquetWriterOptions implements Serializable {
                 Compression.DEFAULT,
                 ParquetSinkOptions.ROW_GROUP_SIZE.defaultValue().getBytes(),
                 (int) ParquetSinkOptions.PAGE_SIZE.defaultValue().getBytes(),
-                ParquetSinkOptions.DICTIONARY.defaultValue(),
-                Duration.ZERO);
+                ParquetSinkOptions.DICTIONARY.defaultValue());
     }
 
     /** The options as set by {@link ParquetSinkOptions} in {@code config}. */
@@ -49,30 +45,19 @@ public final class ParquetWriterOptions implements Serializable {
     }
 
     public ParquetWriterOptions withCompression(Compression compression) {
-        return new ParquetWriterOptions(compression, rowGroupSize, pageSize, dictionary, batchDelay);
+        return new ParquetWriterOptions(compression, rowGroupSize, pageSize, dictionary);
     }
 
     public ParquetWriterOptions withRowGroupSize(long bytes) {
-        return new ParquetWriterOptions(compression, bytes, pageSize, dictionary, batchDelay);
+        return new ParquetWriterOptions(compression, bytes, pageSize, dictionary);
     }
 
     public ParquetWriterOptions withPageSize(int bytes) {
-        return new ParquetWriterOptions(compression, rowGroupSize, bytes, dictionary, batchDelay);
+        return new ParquetWriterOptions(compression, rowGroupSize, bytes, dictionary);
     }
 
     public ParquetWriterOptions withDictionary(boolean enabled) {
-        return new ParquetWriterOptions(compression, rowGroupSize, pageSize, enabled, batchDelay);
-    }
-
-    /**
-     * Test hook: the Flink bulk writer sleeps this long after writing each batch, to make the sink
-     * the slow stage when testing backpressure. Zero (the default) in production.
-     */
-    public ParquetWriterOptions withBatchDelay(Duration delay) {
-        if (delay.isNegative()) {
-            throw new IllegalArgumentException("batch delay must not be negative, got " + delay);
-        }
-        return new ParquetWriterOptions(compression, rowGroupSize, pageSize, dictionary, delay);
+        return new ParquetWriterOptions(compression, rowGroupSize, pageSize, enabled);
     }
 
     public Compression compression() {
@@ -91,10 +76,6 @@ public final class ParquetWriterOptions implements Serializable {
         return dictionary;
     }
 
-    public Duration batchDelay() {
-        return batchDelay;
-    }
-
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof ParquetWriterOptions)) {
@@ -104,18 +85,17 @@ public final class ParquetWriterOptions implements Serializable {
         return compression == other.compression
                 && rowGroupSize == other.rowGroupSize
                 && pageSize == other.pageSize
-                && dictionary == other.dictionary
-                && batchDelay.equals(other.batchDelay);
+                && dictionary == other.dictionary;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(compression, rowGroupSize, pageSize, dictionary, batchDelay);
+        return Objects.hash(compression, rowGroupSize, pageSize, dictionary);
     }
 
     @Override
     public String toString() {
         return "ParquetWriterOptions{" + compression + ", rowGroupSize=" + rowGroupSize + ", pageSize="
-                + pageSize + ", dictionary=" + dictionary + ", batchDelay=" + batchDelay + "}";
+                + pageSize + ", dictionary=" + dictionary + "}";
     }
 }

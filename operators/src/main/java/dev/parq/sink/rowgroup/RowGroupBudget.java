@@ -2,8 +2,10 @@ package dev.parq.sink.rowgroup;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.parq.config.TaskHeap;
+
 /**
- * The heap the Parquet writers of one JVM may fill with buffered row groups, shared among the
+ * The task heap (see {@link TaskHeap}) the Parquet writers of one JVM may fill with buffered row groups, shared among the
  * writers open at the time. A row group is kept in memory, compressed, until it is complete (its
  * column chunks must each be contiguous in the file), so the configured row-group size times the
  * number of parallel writers must fit the heap: on a task manager with many slots it would not.
@@ -12,12 +14,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class RowGroupBudget {
 
-    /** The share of the maximum heap that buffered row groups may take together. */
+    /** The share of the task heap that buffered row groups may take together. */
     static final double HEAP_SHARE = 0.4;
     /** No writer's share goes below this, however many writers there are. */
     static final long MIN_ROW_GROUP = 4L << 20;
-
-    private static final RowGroupBudget JVM = new RowGroupBudget((long) (Runtime.getRuntime().maxMemory() * HEAP_SHARE));
 
     private final long bytes;
     private final AtomicInteger writers = new AtomicInteger();
@@ -26,9 +26,13 @@ public final class RowGroupBudget {
         this.bytes = bytes;
     }
 
-    /** The budget of this JVM. */
+    /** The budget of this JVM, sized from the task heap when it is first asked for. */
     public static RowGroupBudget jvm() {
-        return JVM;
+        return Jvm.BUDGET;
+    }
+
+    private static final class Jvm {
+        static final RowGroupBudget BUDGET = new RowGroupBudget((long) (TaskHeap.bytes() * HEAP_SHARE));
     }
 
     /** A writer opens: the shares get smaller. */
