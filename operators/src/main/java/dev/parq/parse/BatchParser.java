@@ -14,9 +14,9 @@ import dev.parq.parse.decode.DecodeException;
 import dev.parq.parse.decode.DecoderFactory;
 import dev.parq.parse.decode.StructDecoder;
 import dev.parq.parse.decode.UnknownKeys;
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tokenizer;
-import dev.parq.schema.ArrowSchemas;
+import dev.parq.json.ByteScan;
+import dev.parq.json.Tokenizer;
+import dev.parq.batch.ArrowSchemas;
 
 /**
  * Turns NDJSON lines into rows of an Arrow batch. Each line is first checked whole by the

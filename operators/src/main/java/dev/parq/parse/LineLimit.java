@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.Locale;
 
 import dev.parq.config.TaskHeap;
-import dev.parq.parse.tape.ByteScan;
+import dev.parq.json.LineFeeds;
 
 /**
  * The longest line a parser takes, the line feed included. A longer one fails the run whatever the
@@ -40,7 +40,7 @@ final class LineLimit {
      */
     long lineLength(ByteBuffer buf, int start, int from, int to) {
         int end = (int) Math.min(to, start + maxBytes + 1);
-        int feed = ByteScan.indexOfLineFeed(buf, from, end);
+        int feed = LineFeeds.indexOf(buf, from, end);
         if (feed >= 0) {
             return feed + 1 - start;
         }

@@ -4,7 +4,7 @@ import java.util.List;
 
 import org.apache.flink.table.types.logical.RowType;
 
-import dev.parq.parse.tape.Tokenizer;
+import dev.parq.json.Tokenizer;
 import dev.parq.schema.infer.InferredType;
 import dev.parq.schema.infer.Sampler;
 

@@ -3,7 +3,7 @@ package dev.parq.sink;
 import java.io.IOException;
 import java.util.Map;
 
-import dev.parq.schema.ArrowSchemas;
+import dev.parq.batch.ArrowSchemas;
 import dev.parq.schema.SchemaException;
 import dev.parq.schema.TableSchema;
 import dev.parq.sink.file.ParquetFile;
@@ -17,7 +17,7 @@ import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Writes Arrow batches laid out by {@link dev.parq.schema.ArrowSchemas} into one Parquet file.
+ * Writes Arrow batches laid out by {@link dev.parq.batch.ArrowSchemas} into one Parquet file.
  *
  * <p>Batches are written column by column, straight from the vectors, by a {@link RowGroupWriter}
  * that follows the file's {@link ColumnPlan} and takes its share of this JVM's

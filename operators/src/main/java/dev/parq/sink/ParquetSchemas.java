@@ -3,6 +3,7 @@ package dev.parq.sink;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.parq.batch.ArrowSchemas;
 import dev.parq.schema.SchemaException;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.DecimalType;
@@ -19,7 +20,7 @@ import org.apache.parquet.schema.Types;
 
 /**
  * The mapping from parq's column types to a Parquet schema, mirroring
- * {@link dev.parq.schema.ArrowSchemas}: every column is optional, timestamps keep the unit their
+ * {@link dev.parq.batch.ArrowSchemas}: every column is optional, timestamps keep the unit their
  * Arrow vector has, TIMESTAMP_LTZ is adjusted to UTC, ARRAY and MAP use the standard three-level
  * LIST and MAP layouts so that every reader understands them.
  */
@@ -135,9 +136,9 @@ public final class ParquetSchemas {
                 .named(name);
     }
 
-    /** The Parquet unit of a timestamp, the same as {@link dev.parq.schema.ArrowSchemas#timeUnit}. */
+    /** The Parquet unit of a timestamp, the same as {@link dev.parq.batch.ArrowSchemas#timeUnit}. */
     static LogicalTypeAnnotation.TimeUnit timeUnit(int precision) {
-        switch (dev.parq.schema.ArrowSchemas.timeUnit(precision)) {
+        switch (dev.parq.batch.ArrowSchemas.timeUnit(precision)) {
             case MILLISECOND:
                 return LogicalTypeAnnotation.TimeUnit.MILLIS;
             case MICROSECOND:

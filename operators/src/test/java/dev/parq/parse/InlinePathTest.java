@@ -22,8 +22,8 @@ import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 
 import dev.parq.parse.decode.DecoderFactory;
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tokenizer;
+import dev.parq.json.ByteScan;
+import dev.parq.json.Tokenizer;
 
 /**
  * The inline path must be invisible: whichever path a line takes, the rows, their values, the bad

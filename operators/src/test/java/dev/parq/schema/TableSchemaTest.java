@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 
+import dev.parq.batch.ArrowSchemas;
+
 class TableSchemaTest {
 
     @Test

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import dev.parq.batch.ArrowBatch;
-import dev.parq.schema.ArrowSchemas;
+import dev.parq.batch.ArrowSchemas;
 import dev.parq.testing.DuckDb;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;

@@ -10,7 +10,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Map;
 
-import dev.parq.schema.ArrowSchemas;
+import dev.parq.batch.ArrowSchemas;
 import dev.parq.schema.SchemaException;
 import dev.parq.schema.TableSchema;
 import dev.parq.testing.DuckDb;

@@ -3,7 +3,7 @@ package dev.parq.sink;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
-import dev.parq.schema.ArrowSchemas;
+import dev.parq.batch.ArrowSchemas;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;

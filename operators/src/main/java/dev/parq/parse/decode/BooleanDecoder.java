@@ -2,8 +2,8 @@ package dev.parq.parse.decode;
 
 import org.apache.arrow.vector.BitVector;
 
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.ByteScan;
+import dev.parq.json.Tape;
 
 /** BOOLEAN: JSON true or false, nothing else. */
 public final class BooleanDecoder extends Decoder {

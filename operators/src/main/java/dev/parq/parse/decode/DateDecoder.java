@@ -3,8 +3,9 @@ package dev.parq.parse.decode;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.DateDayVector;
 
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.ByteScan;
+import dev.parq.json.IsoDateTime;
+import dev.parq.json.Tape;
 
 /** DATE: an ISO-8601 calendar date string, "2024-01-31". */
 public final class DateDecoder extends Decoder {

@@ -4,8 +4,8 @@ import java.math.BigDecimal;
 
 import org.apache.arrow.vector.DecimalVector;
 
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.ByteScan;
+import dev.parq.json.Tape;
 
 /**
  * DECIMAL(p, s): a JSON number taken exactly. One that needs more than s fractional digits or more

@@ -1,6 +1,6 @@
 package dev.parq.parse.decode;
 
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.Tape;
 
 /**
  * Writes one JSON value from a {@link Tape} into slot {@code index} of one Arrow vector. Slots are

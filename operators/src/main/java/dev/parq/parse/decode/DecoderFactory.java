@@ -25,8 +25,8 @@ import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
 
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tokenizer;
+import dev.parq.json.ByteScan;
+import dev.parq.json.Tokenizer;
 
 /** Builds the decoder tree for a schema over the vectors that {@code ArrowSchemas} laid out for it. */
 public final class DecoderFactory {

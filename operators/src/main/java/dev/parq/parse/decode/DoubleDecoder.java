@@ -3,8 +3,8 @@ package dev.parq.parse.decode;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.Float8Vector;
 
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.ByteScan;
+import dev.parq.json.Tape;
 
 /** DOUBLE: any JSON number, correctly rounded; one beyond the double range is rejected. */
 public final class DoubleDecoder extends Decoder {

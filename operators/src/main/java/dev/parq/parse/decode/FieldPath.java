@@ -1,6 +1,6 @@
 package dev.parq.parse.decode;
 
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.Tape;
 
 /** Where a decoder sits in the schema, for messages: "user.id", "tags[]", "attrs{}". */
 final class FieldPath {

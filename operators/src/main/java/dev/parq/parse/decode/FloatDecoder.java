@@ -3,8 +3,8 @@ package dev.parq.parse.decode;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.Float4Vector;
 
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.ByteScan;
+import dev.parq.json.Tape;
 
 /** FLOAT: any JSON number, correctly rounded to single precision; beyond its range is rejected. */
 public final class FloatDecoder extends Decoder {

@@ -1,6 +1,6 @@
 package dev.parq.parse.decode;
 
-import dev.parq.parse.tape.ByteScan;
+import dev.parq.json.ByteScan;
 
 /** What the containers' inline paths share: a value that may be null, and what follows it. */
 final class Inline {

@@ -2,7 +2,7 @@ package dev.parq.parse.decode;
 
 import java.util.Arrays;
 
-import dev.parq.parse.tape.ByteScan;
+import dev.parq.json.ByteScan;
 
 /**
  * Finds which field of a ROW a key in the line's bytes names, for the inline path. A key is first

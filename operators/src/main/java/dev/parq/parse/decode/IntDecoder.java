@@ -3,8 +3,8 @@ package dev.parq.parse.decode;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.ByteScan;
+import dev.parq.json.Tape;
 
 /**
  * TINYINT, SMALLINT, INT and BIGINT: a JSON integer literal within the type's range. A fraction or

@@ -2,8 +2,9 @@ package dev.parq.parse.decode;
 
 import java.util.Arrays;
 
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.ByteScan;
+import dev.parq.json.JsonStrings;
+import dev.parq.json.Tape;
 
 /** Compares object keys on the tape by their bytes, unescaping only keys that hold escapes. */
 final class Keys {

@@ -2,8 +2,8 @@ package dev.parq.parse.decode;
 
 import org.apache.arrow.vector.complex.ListVector;
 
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.ByteScan;
+import dev.parq.json.Tape;
 
 /** ARRAY: a JSON array; its elements go to the child vector, a null element stays null. */
 public final class ListDecoder extends Decoder {

@@ -7,8 +7,9 @@ import java.util.Map;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
 
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.ByteScan;
+import dev.parq.json.JsonStrings;
+import dev.parq.json.Tape;
 
 /**
  * MAP&lt;STRING, V&gt;: a JSON object, one entry per key in input order. For a repeated key the last

@@ -5,8 +5,9 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.VarCharVector;
 
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.ByteScan;
+import dev.parq.json.JsonStrings;
+import dev.parq.json.Tape;
 
 /**
  * STRING, VARCHAR and CHAR: a JSON string becomes its unescaped UTF-8; any other value is kept as

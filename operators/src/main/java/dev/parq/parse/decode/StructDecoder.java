@@ -7,8 +7,8 @@ import java.util.List;
 
 import org.apache.arrow.vector.complex.StructVector;
 
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.ByteScan;
+import dev.parq.json.Tape;
 
 /**
  * ROW: a JSON object. Fields are matched by key bytes, trying the field after the last match

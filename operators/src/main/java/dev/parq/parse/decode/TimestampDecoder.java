@@ -4,8 +4,9 @@ import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.types.TimeUnit;
 
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.ByteScan;
+import dev.parq.json.IsoDateTime;
+import dev.parq.json.Tape;
 
 /**
  * TIMESTAMP(p) and TIMESTAMP_LTZ(p): an ISO-8601 date-time string. TIMESTAMP takes a local
@@ -39,26 +40,6 @@ public final class TimestampDecoder extends Decoder {
         this.instant = instant;
         this.typeName = typeName;
         this.path = path;
-    }
-
-    /** Bits of {@link #dateTimeShape}: a zone, and an instant within the range of nanoseconds in a long. */
-    public static final int ZONED = 1 << 4;
-    public static final int FITS_NANOS = 1 << 5;
-
-    /**
-     * What string token {@code t} is as a date-time, for schema inference: -1 if it is none the
-     * decoders take, else its fractional digits (0 to 9) in the low four bits, with {@link #ZONED}
-     * where it has a zone and {@link #FITS_NANOS} where a TIMESTAMP(9) column holds it.
-     */
-    public static int dateTimeShape(Tape tape, int t) {
-        IsoDateTime iso = new IsoDateTime();
-        if (!parse(iso, tape.bytes(), tape.start(t), tape.end(t), tape.has(t, Tape.ESCAPED))) {
-            return -1;
-        }
-        long seconds = iso.epochDay * 86_400L + iso.secondOfDay - iso.offsetSeconds;
-        // The range of a long in nanoseconds, in whole seconds, with a second to spare at each end.
-        boolean fitsNanos = seconds > -9_223_372_036L && seconds < 9_223_372_036L;
-        return Math.min(9, iso.fractionDigits) | (iso.hasZone ? ZONED : 0) | (fitsNanos ? FITS_NANOS : 0);
     }
 
     @Override
@@ -106,12 +87,7 @@ public final class TimestampDecoder extends Decoder {
 
     /** Reads string content bytes[from, to) into {@link #iso}, the common log shape first. */
     private boolean parse(byte[] bytes, int from, int to, boolean escaped) {
-        return parse(iso, bytes, from, to, escaped);
-    }
-
-    private static boolean parse(IsoDateTime iso, byte[] bytes, int from, int to, boolean escaped) {
-        return (!escaped && iso.parseUtcMillis(bytes, from, to))
-                || (iso.load(bytes, from, to, escaped) && iso.parseDateTime());
+        return iso.parseText(bytes, from, to, escaped);
     }
 
     /**

@@ -16,9 +16,9 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 
-import dev.parq.parse.decode.JsonStrings;
-import dev.parq.parse.decode.TimestampDecoder;
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.IsoDateTime;
+import dev.parq.json.JsonStrings;
+import dev.parq.json.Tape;
 
 /**
  * What the sampled values of one field have in common, widened as values arrive: integers and
@@ -53,12 +53,12 @@ public final class InferredType {
                 return;
             case Tape.STRING:
                 if (become(Kind.STRING) && (allInstants || allLocal)) {
-                    int shape = TimestampDecoder.dateTimeShape(tape, t);
-                    allInstants &= shape >= 0 && (shape & TimestampDecoder.ZONED) != 0;
-                    allLocal &= shape >= 0 && (shape & TimestampDecoder.ZONED) == 0;
+                    int shape = IsoDateTime.shape(tape, t);
+                    allInstants &= shape >= 0 && (shape & IsoDateTime.ZONED) != 0;
+                    allLocal &= shape >= 0 && (shape & IsoDateTime.ZONED) == 0;
                     if (shape >= 0) {
                         fractionDigits = Math.max(fractionDigits, shape & 0xF);
-                        fitNanos &= (shape & TimestampDecoder.FITS_NANOS) != 0;
+                        fitNanos &= (shape & IsoDateTime.FITS_NANOS) != 0;
                     }
                 }
                 return;

@@ -30,7 +30,7 @@ import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * Builds, for vectors laid out by {@link dev.parq.schema.ArrowSchemas}, the chain that writes each
+ * Builds, for vectors laid out by {@link dev.parq.batch.ArrowSchemas}, the chain that writes each
  * Parquet leaf column: a {@link ColumnStriper} step per nested type ending in the
  * {@link LeafValueWriter} of the leaf's Arrow type.
  */

@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-import dev.parq.schema.ArrowSchemas;
+import dev.parq.batch.ArrowSchemas;
 import dev.parq.schema.TableSchema;
 import dev.parq.sink.ParquetSchemas;
 import dev.parq.sink.ParquetWriterOptions;

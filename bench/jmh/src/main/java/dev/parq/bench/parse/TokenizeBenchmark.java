@@ -7,7 +7,7 @@ import org.openjdk.jmh.annotations.Setup;
 
 import dev.parq.bench.StageBenchmark;
 import dev.parq.bench.Throughput;
-import dev.parq.parse.tape.Tokenizer;
+import dev.parq.json.Tokenizer;
 
 /**
  * Throughput of the {@link Tokenizer} alone over the same log lines as {@link ParseBenchmark}. With

@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.TearDown;
 
 import dev.parq.bench.StageBenchmark;
 import dev.parq.bench.Throughput;
-import dev.parq.schema.ArrowSchemas;
+import dev.parq.batch.ArrowSchemas;
 import dev.parq.sink.AllTypesRows;
 import dev.parq.sink.AppLogRows;
 import dev.parq.sink.ArrowParquetWriter;

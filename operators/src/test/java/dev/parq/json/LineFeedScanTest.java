@@ -1,4 +1,4 @@
-package dev.parq.parse.tape;
+package dev.parq.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -32,8 +32,8 @@ class LineFeedScanTest {
                 }
             }
             ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
-            assertEquals(expected, ByteScan.indexOfLineFeed(ByteBuffer.wrap(bytes).asReadOnlyBuffer(), from, to));
-            assertEquals(expected, ByteScan.indexOfLineFeed(direct, from, to));
+            assertEquals(expected, LineFeeds.indexOf(ByteBuffer.wrap(bytes).asReadOnlyBuffer(), from, to));
+            assertEquals(expected, LineFeeds.indexOf(direct, from, to));
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.parq.parse.tape;
+package dev.parq.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

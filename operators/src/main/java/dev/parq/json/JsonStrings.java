@@ -1,9 +1,9 @@
-package dev.parq.parse.decode;
+package dev.parq.json;
 
 import java.nio.charset.StandardCharsets;
 
-import dev.parq.parse.tape.ByteScan;
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.ByteScan;
+import dev.parq.json.Tape;
 
 /** Unescaping of validated JSON string content into UTF-8. */
 public final class JsonStrings {
@@ -27,7 +27,7 @@ public final class JsonStrings {
      * The text was validated by the tokenizer, which rejects a surrogate escape that is not half
      * of a pair, so none reaches here. Returns the number of bytes written.
      */
-    static int unescape(byte[] src, int from, int to, byte[] dst) {
+    public static int unescape(byte[] src, int from, int to, byte[] dst) {
         int n = 0;
         int p = from;
         while (p < to) {

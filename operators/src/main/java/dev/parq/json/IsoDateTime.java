@@ -1,33 +1,33 @@
-package dev.parq.parse.decode;
+package dev.parq.json;
 
-import dev.parq.parse.tape.Tape;
+import dev.parq.json.Tape;
 
 /**
  * Reads ISO-8601 dates ("2024-01-31") and date-times ("2024-01-31T12:34[:56[.123456789]]", 'T' or
  * a space, then optionally 'Z' or an offset ±hh[:mm]) from a string token without allocating.
  */
-final class IsoDateTime {
+public final class IsoDateTime {
 
     private static final int MAX_LENGTH = 64;
 
     private final byte[] text = new byte[MAX_LENGTH];
     private int length;
 
-    long epochDay;
-    int secondOfDay;
-    int nanos;
+    public long epochDay;
+    public int secondOfDay;
+    public int nanos;
     /** How many fractional digits the text has (more than 9 are read as 9). */
-    int fractionDigits;
-    boolean hasZone;
-    int offsetSeconds;
+    public int fractionDigits;
+    public boolean hasZone;
+    public int offsetSeconds;
 
     /** Loads the content of a string token; false if it is too long to be a date or time. */
-    boolean load(Tape tape, int t) {
+    public boolean load(Tape tape, int t) {
         return load(tape.bytes(), tape.start(t), tape.end(t), tape.has(t, Tape.ESCAPED));
     }
 
     /** Loads string content bytes[from, to), which holds escapes if escaped; false if too long. */
-    boolean load(byte[] bytes, int from, int to, boolean escaped) {
+    public boolean load(byte[] bytes, int from, int to, boolean escaped) {
         if (to - from > MAX_LENGTH) {
             return false;
         }
@@ -45,7 +45,7 @@ final class IsoDateTime {
      * False means only that the text has another shape or is out of range: {@link #load} and
      * {@link #parseDateTime} then decide, so this shortcut accepts nothing they would reject.
      */
-    boolean parseUtcMillis(byte[] b, int from, int to) {
+    public boolean parseUtcMillis(byte[] b, int from, int to) {
         if (to - from != 24 || b[from + 4] != '-' || b[from + 7] != '-' || b[from + 10] != 'T'
                 || b[from + 13] != ':' || b[from + 16] != ':' || b[from + 19] != '.' || b[from + 23] != 'Z') {
             return false;
@@ -89,11 +89,11 @@ final class IsoDateTime {
         return (d | (9 - d)) < 0 ? -1 : d;
     }
 
-    boolean parseDate() {
+    public boolean parseDate() {
         return length == 10 && date();
     }
 
-    boolean parseDateTime() {
+    public boolean parseDateTime() {
         if (length < 16 || !date() || (text[10] != 'T' && text[10] != 't' && text[10] != ' ')) {
             return false;
         }
@@ -211,5 +211,34 @@ final class IsoDateTime {
         int dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
         int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
         return era * 146097L + dayOfEra - 719468;
+    }
+
+    /**
+     * Parses string content bytes[from, to), which holds escapes if escaped, as a date-time in any
+     * spelling the decoders take: the common UTC form with milliseconds at once, else by loading
+     * and parsing the text.
+     */
+    public boolean parseText(byte[] bytes, int from, int to, boolean escaped) {
+        return (!escaped && parseUtcMillis(bytes, from, to)) || (load(bytes, from, to, escaped) && parseDateTime());
+    }
+
+    /** Bits of {@link #shape}: a zone, and an instant within the range of nanoseconds in a long. */
+    public static final int ZONED = 1 << 4;
+    public static final int FITS_NANOS = 1 << 5;
+
+    /**
+     * What string token {@code t} is as a date-time, for schema inference: -1 if it is none the
+     * decoders take, else its fractional digits (0 to 9) in the low four bits, with {@link #ZONED}
+     * where it has a zone and {@link #FITS_NANOS} where a TIMESTAMP(9) column holds it.
+     */
+    public static int shape(Tape tape, int t) {
+        IsoDateTime iso = new IsoDateTime();
+        if (!iso.parseText(tape.bytes(), tape.start(t), tape.end(t), tape.has(t, Tape.ESCAPED))) {
+            return -1;
+        }
+        long seconds = iso.epochDay * 86_400L + iso.secondOfDay - iso.offsetSeconds;
+        // The range of a long in nanoseconds, in whole seconds, with a second to spare at each end.
+        boolean fitsNanos = seconds > -9_223_372_036L && seconds < 9_223_372_036L;
+        return Math.min(9, iso.fractionDigits) | (iso.hasZone ? ZONED : 0) | (fitsNanos ? FITS_NANOS : 0);
     }
 }

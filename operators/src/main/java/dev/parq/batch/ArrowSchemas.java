@@ -1,4 +1,4 @@
-package dev.parq.schema;
+package dev.parq.batch;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +17,8 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
+
+import dev.parq.schema.SchemaException;
 
 /**
  * The one mapping from parq's column types to Arrow, shared by the parser (which fills the
