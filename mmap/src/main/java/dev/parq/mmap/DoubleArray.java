@@ -1,11 +1,9 @@
 package dev.parq.mmap;
 
-import java.nio.DoubleBuffer;
-import java.util.Arrays;
-import java.util.Objects;
+import java.nio.ByteBuffer;
 
-/** A view of {@code double64} elements; see {@link NdArray} for shape, strides and flat indices. */
-public final class DoubleArray extends NdArray {
+/** A view of {@code float64} elements; see {@link NdArray} for shape, strides and flat indices. */
+public final class DoubleArray extends TypedView<DoubleArray, double[]> {
 
     DoubleArray(ElementStorage storage, long[] shape, long[] strides, long offset, boolean writable) {
         super(storage, shape, strides, offset, writable);
@@ -18,13 +16,7 @@ public final class DoubleArray extends NdArray {
 
     /** A writable heap array of {@code shape} holding a copy of {@code values} in C order. */
     public static DoubleArray of(double[] values, long... shape) {
-        DoubleArray array = zeros(shape);
-        if (array.length != values.length) {
-            throw new IllegalArgumentException(
-                    values.length + " values do not fill shape " + Arrays.toString(shape));
-        }
-        array.set(0, values, 0, values.length);
-        return array;
+        return filled(DType.FLOAT64, values, shape);
     }
 
     public static DoubleArray zeros(long... shape) {
@@ -74,85 +66,33 @@ public final class DoubleArray extends NdArray {
         storage.putDouble(elementOffset(i, j, k, l) << 3, value);
     }
 
-    /**
-     * Reads {@code count} elements from flat index {@code index} into {@code target}. On a
-     * contiguous view this is a bulk copy per chunk, much faster than {@link #get(long)} in a
-     * loop; it allocates a small buffer view per chunk touched, so read blocks of thousands.
-     */
-    public void get(long index, double[] target, int targetOffset, int count) {
-        Objects.checkFromIndexSize(index, count, length);
-        Objects.checkFromIndexSize(targetOffset, count, target.length);
-        if (!contiguous) {
-            for (int k = 0; k < count; k++) {
-                target[targetOffset + k] = get(index + k);
-            }
-            return;
-        }
-        long byteOffset = (offset + index) << 3;
-        int done = 0;
-        while (done < count) {
-            DoubleBuffer piece = storage.piece(
-                    byteOffset + ((long) done << 3), (long) (count - done) << 3).asDoubleBuffer();
-            int pieceCount = piece.remaining();
-            piece.get(target, targetOffset + done, pieceCount);
-            done += pieceCount;
-        }
-    }
-
-    /**
-     * Writes {@code count} elements of {@code source} from flat index {@code index}; a bulk
-     * copy on a contiguous view, like {@link #get(long, double[], int, int)}.
-     */
-    public void set(long index, double[] source, int sourceOffset, int count) {
-        checkWritable();
-        Objects.checkFromIndexSize(index, count, length);
-        Objects.checkFromIndexSize(sourceOffset, count, source.length);
-        if (!contiguous) {
-            for (int k = 0; k < count; k++) {
-                set(index + k, source[sourceOffset + k]);
-            }
-            return;
-        }
-        long byteOffset = (offset + index) << 3;
-        int done = 0;
-        while (done < count) {
-            DoubleBuffer piece = storage.piece(
-                    byteOffset + ((long) done << 3), (long) (count - done) << 3).asDoubleBuffer();
-            int pieceCount = piece.remaining();
-            piece.put(source, sourceOffset + done, pieceCount);
-            done += pieceCount;
-        }
-    }
-
-    /** A copy of the elements in C order. */
-    public double[] toArray() {
-        double[] values = new double[checkedArrayLength()];
-        get(0, values, 0, values.length);
-        return values;
+    @Override
+    double[] newValues(int length) {
+        return new double[length];
     }
 
     @Override
-    public DoubleArray readOnly() {
-        return (DoubleArray) super.readOnly();
+    int lengthOf(double[] values) {
+        return values.length;
     }
 
     @Override
-    public DoubleArray slice(int axis, long start, long end) {
-        return (DoubleArray) super.slice(axis, start, end);
+    void readPiece(ByteBuffer piece, double[] target, int targetOffset, int count) {
+        piece.asDoubleBuffer().get(target, targetOffset, count);
     }
 
     @Override
-    public DoubleArray transpose() {
-        return (DoubleArray) super.transpose();
+    void writePiece(ByteBuffer piece, double[] source, int sourceOffset, int count) {
+        piece.asDoubleBuffer().put(source, sourceOffset, count);
     }
 
     @Override
-    public DoubleArray transpose(int... axes) {
-        return (DoubleArray) super.transpose(axes);
+    void readElement(long index, double[] target, int targetOffset) {
+        target[targetOffset] = get(index);
     }
 
     @Override
-    public DoubleArray copy() {
-        return (DoubleArray) super.copy();
+    void writeElement(long index, double[] source, int sourceOffset) {
+        set(index, source[sourceOffset]);
     }
 }

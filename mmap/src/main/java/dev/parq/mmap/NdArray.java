@@ -77,57 +77,19 @@ public abstract class NdArray {
     }
 
     /** The same elements, not writable through the returned view. */
-    public NdArray readOnly() {
-        return dtype().view(storage, shape, strides, offset, false);
-    }
+    public abstract NdArray readOnly();
 
     /** The elements {@code [start, end)} along {@code axis}, sharing storage. */
-    public NdArray slice(int axis, long start, long end) {
-        Objects.checkIndex(axis, shape.length);
-        Objects.checkFromToIndex(start, end, shape[axis]);
-        long[] newShape = shape.clone();
-        newShape[axis] = end - start;
-        long newOffset = end > start ? offset + start * strides[axis] : offset;
-        return dtype().view(storage, newShape, strides, newOffset, writable);
-    }
+    public abstract NdArray slice(int axis, long start, long end);
 
     /** The axes in reverse order (the matrix transpose for 2-d), sharing storage. */
-    public NdArray transpose() {
-        int[] reversed = new int[shape.length];
-        for (int axis = 0; axis < reversed.length; axis++) {
-            reversed[axis] = reversed.length - 1 - axis;
-        }
-        return transpose(reversed);
-    }
+    public abstract NdArray transpose();
 
     /** The axes permuted: axis {@code k} of the result is axis {@code axes[k]} of this view. */
-    public NdArray transpose(int... axes) {
-        if (axes.length != shape.length) {
-            throw new IllegalArgumentException(
-                    "transpose needs " + shape.length + " axes, got " + Arrays.toString(axes));
-        }
-        boolean[] seen = new boolean[axes.length];
-        long[] newShape = new long[axes.length];
-        long[] newStrides = new long[axes.length];
-        for (int k = 0; k < axes.length; k++) {
-            int axis = Objects.checkIndex(axes[k], axes.length);
-            if (seen[axis]) {
-                throw new IllegalArgumentException(
-                        "axes are not a permutation: " + Arrays.toString(axes));
-            }
-            seen[axis] = true;
-            newShape[k] = shape[axis];
-            newStrides[k] = strides[axis];
-        }
-        return dtype().view(storage, newShape, newStrides, offset, writable);
-    }
+    public abstract NdArray transpose(int... axes);
 
     /** An owned, writable, C-contiguous copy on the heap. */
-    public NdArray copy() {
-        NdArray target = dtype().zeros(shape);
-        copyElementsTo(target.storage, 0);
-        return target;
-    }
+    public abstract NdArray copy();
 
     /** Writes this view's elements in C order, contiguously, into {@code target} from a byte offset. */
     final void copyElementsTo(ElementStorage target, long targetByteOffset) {
@@ -200,14 +162,6 @@ public abstract class NdArray {
             throw new UnsupportedOperationException(
                     "this view is read-only; take a writable one with MmapArray.viewMut()");
         }
-    }
-
-    final int checkedArrayLength() {
-        if (length > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException(
-                    length + " elements do not fit in one Java array; read them through the view");
-        }
-        return (int) length;
     }
 
     /** The product of the shape, refusing negative extents and overflow. */
