@@ -4,17 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedWriter;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.parq.testing.DuckDb;
 
@@ -49,16 +50,8 @@ class BackpressureIT {
         long inputBytes = Files.size(input);
         Path output = dir.resolve("out");
 
-        List<String> command = new ArrayList<>(List.of("java", "-Xmx256m", "-XX:+UseParallelGC"));
-        // parq.jar's manifest opens these packages to Arrow when it is run with -jar; here it is not.
-        for (String open : List.of("java.base/java.nio", "java.base/java.lang", "java.base/java.util",
-                "java.base/sun.nio.ch")) {
-            command.add("--add-opens=" + open + "=ALL-UNNAMED");
-        }
-        command.addAll(List.of("-cp", Path.of("target", "parq.jar").toAbsolutePath() + File.pathSeparator
-                        + Path.of("target", "test-classes").toAbsolutePath(),
-                SlowWriterConversion.class.getName(), input.toString(), output.toString(), Integer.toString(DELAY_MS),
-                Integer.toString(BATCH_ROWS), "2"));
+        List<String> command = SlowWriterConversion.command(input, output, DELAY_MS, BATCH_ROWS, 2,
+                "id BIGINT, msg STRING");
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectOutput(dir.resolve("stdout").toFile())
                 .redirectError(dir.resolve("stderr").toFile());
@@ -85,6 +78,8 @@ class BackpressureIT {
         String err = Files.readString(dir.resolve("stderr"));
         assertEquals(0, process.exitValue(), err);
 
+        JsonNode manifest = new ObjectMapper().readTree(output.resolve("_SUCCESS").toFile());
+        assertEquals(LINES, manifest.get("rows_written").asLong());
         assertEquals(LINES, DuckDb.count(DuckDb.parquet(output)));
 
         // The decorator really slowed the writer: two writers slept at least this long in total.

@@ -220,15 +220,11 @@ class LauncherIT {
      */
     @Test
     void aStoppedConversionRemovesItsUnfinishedOutput() throws Exception {
-        Path conf = Files.createDirectories(dir.resolve("conf"));
-        // Slow writers keep the job running until the test stops it.
-        Files.writeString(conf.resolve("config.yaml"), "parq.test.sink-batch-delay: 500 ms\nparq.parse.batch-rows: 64\n");
         Path output = dir.resolve("out");
-        ProcessBuilder builder = new ProcessBuilder("java", "-Xmx256m", "-jar", JAR.toString(), "convert",
-                SAMPLE.toString(), "-o", output.toString(), "--no-progress")
+        // Slow writers keep the job running until the test stops it.
+        ProcessBuilder builder = new ProcessBuilder(SlowWriterConversion.command(SAMPLE, output, 500, 64, 2, null))
                 .redirectOutput(dir.resolve("stdout").toFile())
                 .redirectError(dir.resolve("stderr").toFile());
-        builder.environment().put("FLINK_CONF_DIR", conf.toString());
         Process process = builder.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (inProgressFiles(output).isEmpty()) {

@@ -1,9 +1,11 @@
 package dev.parq.job;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.flink.api.common.serialization.BulkWriter;
@@ -13,21 +15,42 @@ import org.apache.flink.core.fs.FSDataOutputStream;
 
 import dev.parq.batch.ArrowBatch;
 import dev.parq.job.embedded.EmbeddedLogging;
-import dev.parq.job.embedded.JobEnvironment;
-import dev.parq.job.pipeline.ConvertSettings;
-import dev.parq.job.pipeline.FlinkSettings;
+import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ParqOptions;
-import dev.parq.job.pipeline.Pipeline;
+import dev.parq.job.run.ConvertRun;
+import dev.parq.job.run.Manifest;
 import dev.parq.parse.operator.ParseOptions;
 
 /**
  * A conversion whose Parquet writers sleep after every batch, run as a process of its own by
- * {@link BackpressureIT}: {@code INPUT OUTPUT DELAY_MS BATCH_ROWS PARALLELISM}. The pipeline is the
- * production one; only the writers are wrapped.
+ * {@link BackpressureIT} and {@link LauncherIT}: {@code INPUT OUTPUT DELAY_MS BATCH_ROWS PARALLELISM
+ * [SCHEMA]}. The run is the production one, embedded cluster, manifest and cleanup of unfinished
+ * output on a stop included; only the writers are wrapped.
  */
 public final class SlowWriterConversion {
 
     private SlowWriterConversion() {}
+
+    /**
+     * The command line that runs this class on the embedded jar, with a 256 MiB heap; {@code schema}
+     * null to infer one.
+     */
+    static List<String> command(Path input, Path output, int delayMs, int batchRows, int parallelism, String schema) {
+        List<String> command = new ArrayList<>(List.of("java", "-Xmx256m", "-XX:+UseParallelGC"));
+        // parq.jar's manifest opens these packages to Arrow when it is run with -jar; here it is not.
+        for (String open : List.of("java.base/java.nio", "java.base/java.lang", "java.base/java.util",
+                "java.base/sun.nio.ch")) {
+            command.add("--add-opens=" + open + "=ALL-UNNAMED");
+        }
+        command.addAll(List.of("-cp", Path.of("target", "parq.jar").toAbsolutePath() + File.pathSeparator
+                        + Path.of("target", "test-classes").toAbsolutePath(),
+                SlowWriterConversion.class.getName(), input.toString(), output.toString(), Integer.toString(delayMs),
+                Integer.toString(batchRows), Integer.toString(parallelism)));
+        if (schema != null) {
+            command.add(schema);
+        }
+        return command;
+    }
 
     public static void main(String[] args) throws Exception {
         EmbeddedLogging.applyDefaults();
@@ -35,16 +58,18 @@ public final class SlowWriterConversion {
         Configuration config = new Configuration();
         config.set(ParqOptions.INPUTS, List.of(args[0]));
         config.set(ParqOptions.OUTPUT, args[1]);
-        config.set(ParqOptions.SCHEMA, "id BIGINT, msg STRING");
         config.set(ParseOptions.BATCH_ROWS, Integer.parseInt(args[3]));
         config.set(CoreOptions.DEFAULT_PARALLELISM, Integer.parseInt(args[4]));
+        if (args.length > 5) {
+            config.set(ParqOptions.SCHEMA, args[5]);
+        }
         Duration delay = Duration.ofMillis(Long.parseLong(args[2]));
-        ConvertSettings.check(config);
-        try (JobEnvironment environment = JobEnvironment.begin(FlinkSettings.forBoundedJob(config))) {
-            ConvertSettings settings = ConvertSettings.resolve(config);
-            Files.createDirectories(settings.output());
-            Pipeline.convert(environment.env(), settings, writers -> new Slow(writers, delay));
-            environment.env().execute("slow writer conversion");
+        try {
+            Manifest manifest = ConvertRun.run(config, null, writers -> new Slow(writers, delay));
+            System.out.println("rows " + manifest.rowsWritten());
+        } catch (ConversionException e) {
+            System.err.println("parq: " + e.getMessage());
+            System.exit(e.exitCode());
         }
         System.exit(0);
     }

@@ -2,10 +2,13 @@ package dev.parq.job.run;
 
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.configuration.Configuration;
 
+import dev.parq.batch.ArrowBatch;
 import dev.parq.job.embedded.JobEnvironment;
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ConvertSettings;
@@ -29,6 +32,16 @@ public final class ConvertRun {
      * @param progress told about the bytes parsed about once a second, or null
      */
     public static Manifest run(Configuration config, ProgressListener progress) throws ConversionException {
+        return run(config, progress, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #run(Configuration, ProgressListener)}, with the Parquet writers passed through
+     * {@code writers} (see {@link Pipeline#convert(org.apache.flink.streaming.api.environment.StreamExecutionEnvironment,
+     * ConvertSettings, UnaryOperator)}).
+     */
+    public static Manifest run(Configuration config, ProgressListener progress,
+            UnaryOperator<BulkWriter.Factory<ArrowBatch>> writers) throws ConversionException {
         long started = System.nanoTime();
         ConvertSettings.check(config);
         // Embedded, the cluster starts now, in the background, while the settings are resolved
@@ -37,7 +50,7 @@ public final class ConvertRun {
             ConvertSettings settings = ConvertSettings.resolve(config);
             Path output = settings.output();
             boolean created = OutputDirectory.prepare(output, settings.overwrite(), environment.fixedJobId());
-            Pipeline.convert(environment.env(), settings);
+            Pipeline.convert(environment.env(), settings, writers);
             JobExecutionResult result;
             try (UnfinishedOutput unfinished = UnfinishedOutput.watch(output, created, "the conversion",
                     environment.embedded())) {
