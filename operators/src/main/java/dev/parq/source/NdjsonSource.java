@@ -19,6 +19,7 @@ import dev.parq.source.enumerator.EnumeratorState;
 import dev.parq.source.enumerator.EnumeratorStateSerializer;
 import dev.parq.source.enumerator.NdjsonSplitEnumerator;
 import dev.parq.source.enumerator.SplitPlanner;
+import dev.parq.source.enumerator.TailingEnumerator;
 import dev.parq.source.reader.LineChunk;
 import dev.parq.source.reader.LineChunkSerializer;
 import dev.parq.source.reader.NdjsonSourceReader;
@@ -62,17 +63,20 @@ public final class NdjsonSource
 
     @Override
     public Boundedness getBoundedness() {
-        return Boundedness.BOUNDED;
+        return discovery.watching() ? Boundedness.CONTINUOUS_UNBOUNDED : Boundedness.BOUNDED;
     }
 
     @Override
     public SourceReader<LineChunk, FileSplit> createReader(SourceReaderContext readerContext) {
-        return new NdjsonSourceReader(readerContext, chunkSize);
+        return new NdjsonSourceReader(readerContext, chunkSize, discovery.watching());
     }
 
     @Override
     public SplitEnumerator<FileSplit, EnumeratorState> createEnumerator(
             SplitEnumeratorContext<FileSplit> context) throws Exception {
+        if (discovery.watching()) {
+            return new TailingEnumerator(context, discovery, splitSize, new EnumeratorState(List.of()));
+        }
         List<FileSplit> splits =
                 new SplitPlanner(splitSize).plan(discovery.initialFiles(), context.currentParallelism());
         return new NdjsonSplitEnumerator(context, splits);
@@ -81,6 +85,9 @@ public final class NdjsonSource
     @Override
     public SplitEnumerator<FileSplit, EnumeratorState> restoreEnumerator(
             SplitEnumeratorContext<FileSplit> context, EnumeratorState checkpoint) {
+        if (discovery.watching()) {
+            return new TailingEnumerator(context, discovery, splitSize, checkpoint);
+        }
         return new NdjsonSplitEnumerator(context, checkpoint.pendingSplits());
     }
 

@@ -2,6 +2,7 @@ package dev.parq.source.enumerate;
 
 import java.io.IOException;
 import java.io.Serializable;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -13,4 +14,19 @@ public interface InputDiscovery extends Serializable {
 
     /** The files to read when the enumerator starts, in input order. */
     List<InputFile> initialFiles() throws IOException;
+
+    /** Whether the inputs are watched: looked at again every {@link #discoverInterval()}, never finished. */
+    default boolean watching() {
+        return false;
+    }
+
+    /** How often watched inputs are looked at again. */
+    default Duration discoverInterval() {
+        return Duration.ZERO;
+    }
+
+    /** The files there are now, for watched inputs; a name that matches nothing yet is no error. */
+    default List<InputFile> currentFiles() throws IOException {
+        return initialFiles();
+    }
 }

@@ -4,31 +4,23 @@ import java.util.List;
 
 import dev.parq.source.split.FileSplit;
 
-/** What the enumerator checkpoints: the splits not yet handed to a reader. */
-public final class EnumeratorState {
+/**
+ * What the enumerator checkpoints: the splits not yet handed to a reader and, when it follows its
+ * inputs, how far each file has been handed out.
+ */
+public record EnumeratorState(List<FileSplit> pendingSplits, List<TrackedFile> trackedFiles) {
 
-    private final List<FileSplit> pendingSplits;
+    public EnumeratorState {
+        pendingSplits = List.copyOf(pendingSplits);
+        trackedFiles = List.copyOf(trackedFiles);
+    }
 
     public EnumeratorState(List<FileSplit> pendingSplits) {
-        this.pendingSplits = List.copyOf(pendingSplits);
-    }
-
-    public List<FileSplit> pendingSplits() {
-        return pendingSplits;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof EnumeratorState && ((EnumeratorState) o).pendingSplits.equals(pendingSplits);
-    }
-
-    @Override
-    public int hashCode() {
-        return pendingSplits.hashCode();
+        this(pendingSplits, List.of());
     }
 
     @Override
     public String toString() {
-        return "EnumeratorState{" + pendingSplits.size() + " pending splits}";
+        return "EnumeratorState{" + pendingSplits.size() + " pending splits, " + trackedFiles.size() + " tracked files}";
     }
 }

@@ -14,7 +14,8 @@ import dev.parq.source.split.FileSplitSerializer;
 /** Versioned checkpoint form of {@link EnumeratorState}. */
 public final class EnumeratorStateSerializer implements SimpleVersionedSerializer<EnumeratorState> {
 
-    private static final int VERSION = 1;
+    /** 1: the pending splits; 2: also the tracked files of a tailing enumerator. */
+    private static final int VERSION = 2;
 
     @Override
     public int getVersion() {
@@ -28,20 +29,35 @@ public final class EnumeratorStateSerializer implements SimpleVersionedSerialize
         for (FileSplit split : state.pendingSplits()) {
             FileSplitSerializer.write(split, out);
         }
+        out.writeInt(state.trackedFiles().size());
+        for (TrackedFile file : state.trackedFiles()) {
+            out.writeUTF(file.fileKey());
+            out.writeUTF(file.path());
+            out.writeLong(file.issuedUpTo());
+            out.writeInt(file.prefixLength());
+            out.writeLong(file.prefixHash());
+        }
         return out.getCopyOfBuffer();
     }
 
     @Override
     public EnumeratorState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION) {
+        if (version != 1 && version != VERSION) {
             throw new IOException("unknown enumerator state version " + version);
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         int count = in.readInt();
         List<FileSplit> splits = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            splits.add(FileSplitSerializer.read(in));
+            splits.add(FileSplitSerializer.read(in, version == 1 ? 1 : FileSplitSerializer.VERSION));
         }
-        return new EnumeratorState(splits);
+        List<TrackedFile> files = new ArrayList<>();
+        if (version >= 2) {
+            int tracked = in.readInt();
+            for (int i = 0; i < tracked; i++) {
+                files.add(new TrackedFile(in.readUTF(), in.readUTF(), in.readLong(), in.readInt(), in.readLong()));
+            }
+        }
+        return new EnumeratorState(splits, files);
     }
 }

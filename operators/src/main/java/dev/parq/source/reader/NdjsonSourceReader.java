@@ -14,6 +14,9 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.metrics.Counter;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import dev.parq.io.RangeReader;
 import dev.parq.source.split.FileSplit;
 
@@ -28,10 +31,13 @@ import dev.parq.source.split.FileSplit;
  */
 public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSplit> {
 
+    private static final Logger LOG = LoggerFactory.getLogger(NdjsonSourceReader.class);
+
     private final SourceReaderContext context;
     private final long chunkSize;
     private final Deque<FileSplit> assigned = new ArrayDeque<>();
     private final Counter bytesIn;
+    private final boolean following;
 
     private FileSplit current;
     private RangeReader file;
@@ -41,8 +47,19 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     private CompletableFuture<Void> available = new CompletableFuture<>();
 
     public NdjsonSourceReader(SourceReaderContext context, long chunkSize) {
+        this(context, chunkSize, false);
+    }
+
+    /**
+     * With {@code following}, the splits are appended lines of files that are still being written
+     * and rotated: a split's file found under another name (renamed by rotation since the split was
+     * issued) is read there, and one since truncated or deleted is skipped with a warning instead
+     * of failing the job, since its lines are gone.
+     */
+    public NdjsonSourceReader(SourceReaderContext context, long chunkSize, boolean following) {
         this.context = context;
         this.chunkSize = chunkSize;
+        this.following = following;
         this.bytesIn = context.metricGroup().getIOMetricGroup().getNumBytesInCounter();
     }
 
@@ -72,30 +89,43 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     }
 
     private boolean openNextSplit() throws IOException {
-        FileSplit next = assigned.poll();
-        if (next == null) {
-            return false;
-        }
-        RangeReader opened = RangeReader.open(next.path());
-        try {
-            String key = opened.fileKey();
-            if (!next.fileKey().isEmpty() && !next.fileKey().equals(key)) {
-                throw new IOException("input file " + next.path() + " was replaced while it was being read"
-                        + " (it was " + next.fileKey() + ", it is now " + key + ")");
+        while (true) {
+            FileSplit next = assigned.poll();
+            if (next == null) {
+                return false;
             }
-            long size = opened.size();
-            if (size < next.end()) {
-                throw new IOException("input file " + next.path() + " shrank while it was being read"
-                        + " (expected at least " + next.end() + " bytes, found " + size + ")");
+            String path = following ? FollowedFiles.whereNow(next) : next.path();
+            if (path == null) {
+                LOG.warn("{} is gone before bytes {} to {} of it were read", next.path(), next.offset(), next.end());
+                continue;
             }
-        } catch (IOException | RuntimeException e) {
-            opened.close();
-            throw e;
+            RangeReader opened = RangeReader.open(path);
+            try {
+                String key = opened.fileKey();
+                if (!next.fileKey().isEmpty() && !next.fileKey().equals(key)) {
+                    throw new IOException("input file " + next.path() + " was replaced while it was being read"
+                            + " (it was " + next.fileKey() + ", it is now " + key + ")");
+                }
+                long size = opened.size();
+                if (size < next.end()) {
+                    if (following) {
+                        LOG.warn("{} was truncated before bytes {} to {} of it were read", path, next.offset(),
+                                next.end());
+                        opened.close();
+                        continue;
+                    }
+                    throw new IOException("input file " + next.path() + " shrank while it was being read"
+                            + " (expected at least " + next.end() + " bytes, found " + size + ")");
+                }
+            } catch (IOException | RuntimeException e) {
+                opened.close();
+                throw e;
+            }
+            current = path.equals(next.path()) ? next : next.movedTo(path);
+            position = next.offset();
+            file = opened;
+            return true;
         }
-        current = next;
-        position = next.offset();
-        file = opened;
-        return true;
     }
 
     private void emitChunk(ReaderOutput<LineChunk> output) throws IOException {

@@ -22,12 +22,20 @@ public final class FileSplit implements SourceSplit {
     private final long start;
     private final long end;
     private final long offset;
+    /** How many of the file's first bytes {@link #prefixHash} covers; 0 where the split has none. */
+    private final int prefixLength;
+    private final long prefixHash;
 
     public FileSplit(String id, String path, String fileKey, long start, long end) {
         this(id, path, fileKey, start, end, start);
     }
 
     public FileSplit(String id, String path, String fileKey, long start, long end, long offset) {
+        this(id, path, fileKey, start, end, offset, 0, 0);
+    }
+
+    public FileSplit(String id, String path, String fileKey, long start, long end, long offset, int prefixLength,
+            long prefixHash) {
         if (start < 0 || end < start || offset < start || offset > end) {
             throw new IllegalArgumentException(
                     "invalid split of " + path + ": start " + start + ", end " + end + ", offset " + offset);
@@ -38,6 +46,8 @@ public final class FileSplit implements SourceSplit {
         this.start = start;
         this.end = end;
         this.offset = offset;
+        this.prefixLength = prefixLength;
+        this.prefixHash = prefixHash;
     }
 
     @Override
@@ -71,8 +81,26 @@ public final class FileSplit implements SourceSplit {
         return end - start;
     }
 
+    /** See {@link #prefixHash()}. */
+    public int prefixLength() {
+        return prefixLength;
+    }
+
+    /**
+     * The CRC32C of the file's first {@link #prefixLength()} bytes when the split was issued: with
+     * the file key, what tells the file from another that got its inode.
+     */
+    public long prefixHash() {
+        return prefixHash;
+    }
+
+    /** This split of the same file, found under another name (renamed by log rotation). */
+    public FileSplit movedTo(String newPath) {
+        return new FileSplit(id, newPath, fileKey, start, end, offset, prefixLength, prefixHash);
+    }
+
     public FileSplit withOffset(long newOffset) {
-        return new FileSplit(id, path, fileKey, start, end, newOffset);
+        return new FileSplit(id, path, fileKey, start, end, newOffset, prefixLength, prefixHash);
     }
 
     @Override
@@ -82,12 +110,13 @@ public final class FileSplit implements SourceSplit {
         }
         FileSplit that = (FileSplit) o;
         return start == that.start && end == that.end && offset == that.offset && id.equals(that.id)
-                && path.equals(that.path) && fileKey.equals(that.fileKey);
+                && path.equals(that.path) && fileKey.equals(that.fileKey) && prefixLength == that.prefixLength
+                && prefixHash == that.prefixHash;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, path, fileKey, start, end, offset);
+        return Objects.hash(id, path, fileKey, start, end, offset, prefixLength, prefixHash);
     }
 
     @Override

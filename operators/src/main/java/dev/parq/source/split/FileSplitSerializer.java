@@ -13,7 +13,8 @@ public final class FileSplitSerializer implements SimpleVersionedSerializer<File
 
     public static final FileSplitSerializer INSTANCE = new FileSplitSerializer();
 
-    private static final int VERSION = 1;
+    /** 1: path, identity and range; 2: also the hash of the file's first bytes. */
+    public static final int VERSION = 2;
 
     @Override
     public int getVersion() {
@@ -29,10 +30,10 @@ public final class FileSplitSerializer implements SimpleVersionedSerializer<File
 
     @Override
     public FileSplit deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION) {
+        if (version != 1 && version != VERSION) {
             throw new IOException("unknown FileSplit serialization version " + version);
         }
-        return read(new DataInputDeserializer(serialized));
+        return read(new DataInputDeserializer(serialized), version);
     }
 
     /** Writes a split into a larger structure (the enumerator's state). */
@@ -43,15 +44,21 @@ public final class FileSplitSerializer implements SimpleVersionedSerializer<File
         out.writeLong(split.start());
         out.writeLong(split.end());
         out.writeLong(split.offset());
+        out.writeInt(split.prefixLength());
+        out.writeLong(split.prefixHash());
     }
 
-    public static FileSplit read(DataInputView in) throws IOException {
+    /** Reads a split written by {@link #write} in serialization {@code version}. */
+    public static FileSplit read(DataInputView in, int version) throws IOException {
         String id = in.readUTF();
         String path = in.readUTF();
         String fileKey = in.readUTF();
         long start = in.readLong();
         long end = in.readLong();
         long offset = in.readLong();
-        return new FileSplit(id, path, fileKey, start, end, offset);
+        if (version < 2) {
+            return new FileSplit(id, path, fileKey, start, end, offset);
+        }
+        return new FileSplit(id, path, fileKey, start, end, offset, in.readInt(), in.readLong());
     }
 }

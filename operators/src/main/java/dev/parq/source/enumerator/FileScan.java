@@ -1,0 +1,14 @@
+package dev.parq.source.enumerator;
+
+import java.util.List;
+
+import dev.parq.source.enumerate.InputFile;
+
+/**
+ * What one look at a followed file found, taken off the coordinator thread: its size; where its
+ * last whole line ends after {@code searchedFrom} (-1 if none does); the hash of its first
+ * {@code prefixLength} bytes, and of as many as the tracked file had hashed ({@code knownPrefixHash});
+ * and line starts that cut a long stretch of new lines into splits of about the split size.
+ */
+record FileScan(InputFile file, long size, long searchedFrom, long lineEnd, int prefixLength, long prefixHash,
+        long knownPrefixHash, List<Long> cuts) {}

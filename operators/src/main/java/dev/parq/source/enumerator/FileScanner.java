@@ -1,0 +1,107 @@
+package dev.parq.source.enumerator;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32C;
+
+import dev.parq.io.RangeReader;
+import dev.parq.source.enumerate.InputFile;
+import dev.parq.source.split.LineSnapper;
+
+/**
+ * Looks at the followed files for the tailing enumerator, on a worker thread: reads each file's
+ * first bytes and the bytes at its end, never the lines in between.
+ */
+final class FileScanner {
+
+    /** How many of a file's first bytes tell it from another file of the same identity (a reused inode). */
+    static final int PREFIX = 4096;
+    private static final int TAIL_PROBE = 64 << 10;
+
+    private final long splitSize;
+
+    FileScanner(long splitSize) {
+        this.splitSize = splitSize;
+    }
+
+    /**
+     * Scans {@code files}, knowing how far each tracked file had been handed out when the scan
+     * began; a file that cannot be read now (gone since it was listed, not readable) is left out.
+     */
+    List<FileScan> scan(List<InputFile> files, Map<String, TrackedFile> known) {
+        List<FileScan> scans = new ArrayList<>(files.size());
+        for (InputFile file : files) {
+            try {
+                scans.add(scan(file, known.get(file.fileKey())));
+            } catch (IOException unreadable) {
+                // Looked at again at the next scan.
+            }
+        }
+        return scans;
+    }
+
+    private FileScan scan(InputFile file, TrackedFile tracked) throws IOException {
+        try (RangeReader reader = RangeReader.open(file.path())) {
+            long size = reader.size();
+            int knownLength = tracked == null ? 0 : (int) Math.min(size, tracked.prefixLength());
+            int prefixLength = (int) Math.min(size, PREFIX);
+            byte[] prefix = new byte[Math.max(prefixLength, knownLength)];
+            int read = prefix.length == 0 ? 0 : reader.read(0, prefix, 0, prefix.length);
+            if (read < prefix.length) {
+                throw new IOException(file.path() + " shrank while it was read");
+            }
+            long searchedFrom = tracked == null ? 0 : Math.min(tracked.issuedUpTo(), size);
+            long lineEnd = lastLineEnd(reader, searchedFrom, size);
+            List<Long> cuts = lineEnd > searchedFrom + splitSize
+                    ? cuts(reader, size, searchedFrom, lineEnd) : List.of();
+            return new FileScan(file, size, searchedFrom, lineEnd, prefixLength, hash(prefix, prefixLength),
+                    hash(prefix, knownLength), cuts);
+        }
+    }
+
+    /** One past the last '\n' in [from, size), or -1: read backwards from the end. */
+    private static long lastLineEnd(RangeReader reader, long from, long size) throws IOException {
+        byte[] probe = new byte[(int) Math.min(TAIL_PROBE, Math.max(1, size - from))];
+        long end = size;
+        while (end > from) {
+            int length = (int) Math.min(probe.length, end - from);
+            long start = end - length;
+            if (reader.read(start, probe, 0, length) < length) {
+                throw new IOException("the file shrank while it was read");
+            }
+            for (int i = length - 1; i >= 0; i--) {
+                if (probe[i] == '\n') {
+                    return start + i + 1;
+                }
+            }
+            end = start;
+        }
+        return -1;
+    }
+
+    /** Line starts every split size or so between from and lineEnd, for readers to take in parallel. */
+    private List<Long> cuts(RangeReader reader, long size, long from, long lineEnd) throws IOException {
+        LineSnapper snapper = new LineSnapper((position, into, length) -> reader.read(position, into, 0, length), size);
+        List<Long> cuts = new ArrayList<>();
+        long last = from;
+        for (long nominal = from + splitSize; nominal < lineEnd; nominal += splitSize) {
+            long cut = snapper.snap(Math.max(nominal, last + 1));
+            if (cut >= lineEnd) {
+                break;
+            }
+            if (cut > last) {
+                cuts.add(cut);
+                last = cut;
+            }
+        }
+        return cuts;
+    }
+
+    static long hash(byte[] bytes, int length) {
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, length);
+        return crc.getValue();
+    }
+}

@@ -1,0 +1,79 @@
+package dev.parq.source.reader;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Optional;
+import java.util.stream.Stream;
+import java.util.zip.CRC32C;
+
+import dev.parq.io.Locations;
+import dev.parq.io.RangeReader;
+import dev.parq.source.enumerate.InputFile;
+import dev.parq.source.split.FileSplit;
+
+/**
+ * Where the file of a split of appended lines is now. Log rotation renames a file within its
+ * directory ({@code app.log} to {@code app.log.1}) between the scan that issued a split and the
+ * reader that opens it; the file keeps its identity, by which it is found again, and the hash of
+ * its first bytes tells it from a new file that got the inode of a deleted one.
+ */
+final class FollowedFiles {
+
+    private FollowedFiles() {}
+
+    /** The split's path, or the file of its identity in the same directory, or null if it is gone. */
+    static String whereNow(FileSplit split) throws IOException {
+        if (split.fileKey().isEmpty() || !Locations.isLocal(split.path())) {
+            return split.path();
+        }
+        Path path = Path.of(split.path());
+        if (isTheFileOf(split, path)) {
+            return split.path();
+        }
+        Path directory = path.toAbsolutePath().getParent();
+        try (Stream<Path> entries = Files.list(directory)) {
+            for (Path entry : entries.toList()) {
+                if (isTheFileOf(split, entry)) {
+                    return entry.toString();
+                }
+            }
+        } catch (NoSuchFileException | UncheckedIOException gone) {
+            return null;
+        }
+        return null;
+    }
+
+    /** Whether {@code path} has the split's identity and, where the split knows them, its first bytes. */
+    private static boolean isTheFileOf(FileSplit split, Path path) throws IOException {
+        if (!split.fileKey().equals(keyOf(path).orElse(null))) {
+            return false;
+        }
+        if (split.prefixLength() == 0) {
+            return true;
+        }
+        byte[] prefix = new byte[split.prefixLength()];
+        try (RangeReader reader = RangeReader.open(path.toString())) {
+            if (reader.read(0, prefix, 0, prefix.length) < prefix.length) {
+                return false;
+            }
+        } catch (NoSuchFileException gone) {
+            return false;
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(prefix);
+        return crc.getValue() == split.prefixHash();
+    }
+
+    private static Optional<String> keyOf(Path path) throws IOException {
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
+            return attributes.isRegularFile() ? Optional.of(InputFile.keyOf(attributes)) : Optional.empty();
+        } catch (NoSuchFileException gone) {
+            return Optional.empty();
+        }
+    }
+}

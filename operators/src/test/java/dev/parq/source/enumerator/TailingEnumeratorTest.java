@@ -1,0 +1,212 @@
+package dev.parq.source.enumerator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.parq.source.NdjsonSource;
+import dev.parq.source.enumerate.WatchedInputs;
+import dev.parq.source.split.FileSplit;
+
+/**
+ * The tailing enumerator on Flink's testing context, over real files that grow, rotate, shrink and
+ * go: what it hands out, read back from the files, is every whole line once, and no partial line.
+ */
+class TailingEnumeratorTest {
+
+    @TempDir
+    Path dir;
+
+    private TestingSplitEnumeratorContext<FileSplit> context;
+    /** Per file identity, the bytes read so far through the assigned splits, in assignment order. */
+    private final Map<String, StringBuilder> read = new TreeMap<>();
+    /** Per reader, how many of its assigned splits have been read back. */
+    private final Map<Integer, Integer> assignedSeen = new TreeMap<>();
+
+    @BeforeEach
+    void readers() {
+        context = new TestingSplitEnumeratorContext<>(2);
+        context.registerReader(0, "host-0");
+        context.registerReader(1, "host-1");
+    }
+
+    @Test
+    void appendedLinesAreHandedOutOnceAndAPartialLineWaitsForItsEnd() throws IOException {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n{\"seq\":2}\n{\"se");
+        TailingEnumerator enumerator = start("app.log*");
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n{\"seq\":2}\n", readOf(log));
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n{\"seq\":2}\n", readOf(log), "nothing new: nothing handed out");
+        append(log, "q\":3}\n{\"seq\":4}\n");
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n{\"seq\":2}\n{\"seq\":3}\n{\"seq\":4}\n", readOf(log));
+    }
+
+    @Test
+    void aRenamedFileIsFollowedUnderItsNewNameAndTheNewFileReadFromItsStart() throws IOException {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n");
+        TailingEnumerator enumerator = start("app.log*");
+        scan(enumerator);
+        String oldKey = key(log);
+        append(log, "{\"seq\":2}\n");
+        Path rotated = Files.move(log, dir.resolve("app.log.1"));
+        append(rotated, "{\"seq\":3}\n");
+        Files.writeString(log, "{\"seq\":4}\n");
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n{\"seq\":2}\n{\"seq\":3}\n", read.get(oldKey).toString());
+        assertEquals("{\"seq\":4}\n", readOf(log));
+        assertEquals(List.of(rotated.toString()), pathsOfLastSplits(oldKey));
+    }
+
+    @Test
+    void aTruncatedOrRewrittenFileIsReadAgainFromItsStart() throws IOException {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n{\"seq\":2}\n");
+        TailingEnumerator enumerator = start("app.log");
+        scan(enumerator);
+        Files.writeString(log, "{\"seq\":3}\n");
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n{\"seq\":2}\n{\"seq\":3}\n", readOf(log));
+        // Rewritten in place, grown past the old offset within one scan: told by its first bytes.
+        Files.writeString(log, "{\"seq\":4}\n{\"seq\":5}\n{\"seq\":6}\n");
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n{\"seq\":2}\n{\"seq\":3}\n{\"seq\":4}\n{\"seq\":5}\n{\"seq\":6}\n", readOf(log));
+        assertEquals(2, enumerator.truncations());
+    }
+
+    @Test
+    void aFileNoLongerMatchedIsForgotten() throws IOException {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n");
+        TailingEnumerator enumerator = start("app.log*");
+        scan(enumerator);
+        assertEquals(1, enumerator.snapshotState(1).trackedFiles().size());
+        Files.delete(log);
+        scan(enumerator);
+        assertEquals(List.of(), enumerator.snapshotState(2).trackedFiles());
+    }
+
+    @Test
+    void aRestoredEnumeratorGoesOnWhereItsCheckpointWas() throws Exception {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n");
+        TailingEnumerator enumerator = start("app.log");
+        scan(enumerator);
+        EnumeratorState checkpoint = enumerator.snapshotState(1);
+        SimpleVersionedSerializer<EnumeratorState> serializer = new EnumeratorStateSerializer();
+        EnumeratorState restored = serializer.deserialize(serializer.getVersion(), serializer.serialize(checkpoint));
+        assertEquals(checkpoint, restored);
+        append(log, "{\"seq\":2}\n");
+        // A new coordinator, as after a failover: the old one's scans are gone with it.
+        readers();
+        assignedSeen.clear();
+        TailingEnumerator again = new TailingEnumerator(context, watched("app.log"), 1 << 20, restored);
+        again.start();
+        scan(again);
+        assertEquals("{\"seq\":1}\n{\"seq\":2}\n", readOf(log));
+    }
+
+    @Test
+    void aLargeFileFoundAtStartIsCutAtLineStartsForAllReaders() throws IOException {
+        Path log = dir.resolve("big.log");
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 500; i++) {
+            lines.append("{\"seq\":").append(i).append(",\"pad\":\"").append("x".repeat(i % 13)).append("\"}\n");
+        }
+        Files.writeString(log, lines);
+        TailingEnumerator enumerator = new TailingEnumerator(context, watched("big.log"), 1000, new EnumeratorState(List.of()));
+        enumerator.start();
+        scan(enumerator);
+        assertEquals(lines.toString(), readOf(log));
+        List<FileSplit> splits = allAssigned();
+        assertTrue(splits.size() > 10, splits.size() + " splits");
+        for (FileSplit split : splits) {
+            assertTrue(split.start() == 0 || lines.charAt((int) split.start() - 1) == '\n', "split at " + split.start());
+        }
+        assertFalse(context.getSplitAssignments().get(0).getAssignedSplits().isEmpty());
+        assertFalse(context.getSplitAssignments().get(1).getAssignedSplits().isEmpty());
+    }
+
+    @Test
+    void theSourceFollowsWatchedInputsWithoutEnd() {
+        NdjsonSource source = NdjsonSource.builder(watched("app.log")).build();
+        assertEquals(Boundedness.CONTINUOUS_UNBOUNDED, source.getBoundedness());
+    }
+
+    private WatchedInputs watched(String glob) {
+        return new WatchedInputs(List.of(dir.resolve(glob).toString()), Duration.ofSeconds(1));
+    }
+
+    private TailingEnumerator start(String glob) {
+        TailingEnumerator enumerator = new TailingEnumerator(context, watched(glob), 1 << 20, new EnumeratorState(List.of()));
+        enumerator.start();
+        return enumerator;
+    }
+
+    /** One scan, its result applied on the coordinator thread, and the new splits read back. */
+    private void scan(TailingEnumerator enumerator) throws IOException {
+        context.getExecutorService().triggerPeriodicScheduledTasks();
+        context.triggerAllActions();
+        List<FileSplit> fresh = new ArrayList<>();
+        context.getSplitAssignments().forEach((reader, state) -> {
+            List<FileSplit> splits = state.getAssignedSplits();
+            fresh.addAll(splits.subList(assignedSeen.getOrDefault(reader, 0), splits.size()));
+            assignedSeen.put(reader, splits.size());
+        });
+        fresh.sort(Comparator.comparing(FileSplit::fileKey).thenComparingLong(FileSplit::start));
+        for (FileSplit split : fresh) {
+            byte[] bytes = Files.readAllBytes(Path.of(split.path()));
+            read.computeIfAbsent(split.fileKey(), k -> new StringBuilder())
+                    .append(new String(Arrays.copyOfRange(bytes, (int) split.start(), (int) split.end()),
+                            StandardCharsets.UTF_8));
+        }
+    }
+
+    private List<FileSplit> allAssigned() {
+        List<FileSplit> all = new ArrayList<>();
+        context.getSplitAssignments().values().forEach(state -> all.addAll(state.getAssignedSplits()));
+        all.sort(Comparator.comparing(FileSplit::fileKey).thenComparingLong(FileSplit::start));
+        return all;
+    }
+
+    private List<String> pathsOfLastSplits(String key) {
+        List<FileSplit> ofFile = allAssigned().stream().filter(s -> s.fileKey().equals(key)).toList();
+        return List.of(ofFile.get(ofFile.size() - 1).path());
+    }
+
+    private String readOf(Path file) throws IOException {
+        StringBuilder bytes = read.get(key(file));
+        return bytes == null ? "" : bytes.toString();
+    }
+
+    private static String key(Path file) throws IOException {
+        return dev.parq.source.enumerate.InputFile.of(file).fileKey();
+    }
+
+    private static void append(Path file, String text) throws IOException {
+        Files.writeString(file, text, StandardOpenOption.APPEND);
+    }
+}
