@@ -1,11 +1,13 @@
 package dev.parq.config;
 
+import java.time.Duration;
 import java.util.Collection;
 import java.util.Locale;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.util.TimeUtils;
 
 /**
  * Checks of one option's value, shared by the components' options classes, each of which declares
@@ -33,6 +35,16 @@ public final class OptionChecks {
             String range = max.getBytes() == Long.MAX_VALUE ? "at least " + spelled(min)
                     : "from " + spelled(min) + " to " + spelled(max);
             throw new InvalidOptionException(option.key(), "must be a size " + range + ", got " + spelled(value), null);
+        }
+        return value;
+    }
+
+    /** A duration of at least {@code min}. */
+    public static Duration duration(ReadableConfig config, ConfigOption<Duration> option, Duration min) {
+        Duration value = read(config, option);
+        if (value.compareTo(min) < 0) {
+            throw new InvalidOptionException(option.key(), "must be at least " + TimeUtils.formatWithHighestUnit(min)
+                    + ", got " + TimeUtils.formatWithHighestUnit(value), null);
         }
         return value;
     }

@@ -4,7 +4,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code parq} command line: {@code convert}, {@code tensor}, {@code schema} and {@code array}.
+ * The {@code parq} command line: {@code convert}, {@code ingest}, {@code tensor}, {@code schema} and
+ * {@code array}.
  * It runs a command and returns its exit code; which process it runs in, and what happens to that
  * code, is up to the entry point ({@code dev.parq.job.Main} or {@code dev.parq.job.Launcher}).
  *
@@ -15,7 +16,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Parq.Version.class,
         description = "Converts newline-delimited JSON to Parquet on Apache Flink.",
-        subcommands = {ConvertCommand.class, TensorCommand.class, SchemaCommand.class, ArrayCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ConvertCommand.class, IngestCommand.class, TensorCommand.class, SchemaCommand.class,
+            ArrayCommand.class, CommandLine.HelpCommand.class})
 public final class Parq implements Runnable {
 
     /** Runs a command line and returns its exit code. */

@@ -42,7 +42,8 @@ public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions
         Reading.requiredOutput(config, "directory");
     }
 
-    private static TableSchema schema(Configuration config, List<InputFile> files) throws ConversionException {
+    /** The schema given in {@code config}, or else the one inferred from {@code files}. */
+    static TableSchema schema(Configuration config, List<InputFile> files) throws ConversionException {
         if (config.getOptional(ParqOptions.SCHEMA).isPresent()) {
             try {
                 return TableSchema.parse(config.get(ParqOptions.SCHEMA));

@@ -1,18 +1,26 @@
 package dev.parq.job.pipeline;
 
+import java.nio.file.Path;
 import java.time.Duration;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.ExternalizedCheckpointRetention;
 import org.apache.flink.configuration.GlobalConfiguration;
 import org.apache.flink.configuration.HeartbeatManagerOptions;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
 
 /** Where a run's configuration comes from, and what parq sets in it for its jobs. */
 public final class FlinkSettings {
+
+    /** Where an ingest run's checkpoints and savepoints go, under its state directory. */
+    public static final String CHECKPOINTS = "checkpoints";
+    public static final String SAVEPOINTS = "savepoints";
 
     private FlinkSettings() {}
 
@@ -54,6 +62,36 @@ public final class FlinkSettings {
         if (!config.contains(HeartbeatManagerOptions.HEARTBEAT_INTERVAL)) {
             // Accumulators reach the client with task heartbeats: once a second keeps progress live.
             flink.set(HeartbeatManagerOptions.HEARTBEAT_INTERVAL, Duration.ofSeconds(1));
+        }
+        return flink;
+    }
+
+    /**
+     * The configuration of an unbounded job (ingest): streaming execution, a checkpoint every
+     * {@code interval} kept in {@code stateDir} (the last two, retained when the job is cancelled or
+     * the process dies, so that the next start resumes from them), savepoints there too, and the
+     * job restored from {@code restoreFrom} when it is not null.
+     */
+    public static Configuration forUnboundedJob(Configuration config, Duration interval, Path stateDir,
+            Path restoreFrom) {
+        Configuration flink = new Configuration(config);
+        flink.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.STREAMING);
+        flink.set(PipelineOptions.OBJECT_REUSE, true);
+        flink.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, interval);
+        flink.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
+        flink.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, stateDir.resolve(CHECKPOINTS).toUri().toString());
+        flink.set(CheckpointingOptions.SAVEPOINT_DIRECTORY, stateDir.resolve(SAVEPOINTS).toUri().toString());
+        flink.set(CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
+                ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+        if (!config.contains(CheckpointingOptions.MAX_RETAINED_CHECKPOINTS)) {
+            // The newest and the one before, should the newest be unreadable.
+            flink.set(CheckpointingOptions.MAX_RETAINED_CHECKPOINTS, 2);
+        }
+        if (!config.contains(RestartStrategyOptions.RESTART_STRATEGY)) {
+            flink.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        }
+        if (restoreFrom != null) {
+            flink.set(StateRecoveryOptions.SAVEPOINT_PATH, restoreFrom.toUri().toString());
         }
         return flink;
     }

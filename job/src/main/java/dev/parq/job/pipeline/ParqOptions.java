@@ -1,10 +1,12 @@
 package dev.parq.job.pipeline;
 
+import java.time.Duration;
 import java.util.List;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.util.TimeUtils;
 
 import dev.parq.config.InvalidOptionException;
 import dev.parq.config.OptionChecks;
@@ -23,6 +25,8 @@ import dev.parq.source.NdjsonSourceOptions;
 public final class ParqOptions {
 
     public static final String TENSOR_DTYPE_DEFAULT = "float64";
+    public static final String CHECKPOINT_INTERVAL_DEFAULT = "10s";
+    public static final String DISCOVER_INTERVAL_DEFAULT = "1s";
 
     public static final ConfigOption<List<String>> INPUTS = ConfigOptions.key("parq.inputs")
             .stringType()
@@ -57,6 +61,21 @@ public final class ParqOptions {
             .defaultValue(TENSOR_DTYPE_DEFAULT)
             .withDescription("tensor: the element type of the array, float32 or float64.");
 
+    public static final ConfigOption<Duration> CHECKPOINT_INTERVAL = ConfigOptions.key("parq.ingest.checkpoint-interval")
+            .durationType()
+            .defaultValue(TimeUtils.parseDuration(CHECKPOINT_INTERVAL_DEFAULT))
+            .withDescription("ingest: how often a checkpoint commits the Parquet files written since the last one.");
+
+    public static final ConfigOption<Duration> DISCOVER_INTERVAL = ConfigOptions.key("parq.ingest.discover-interval")
+            .durationType()
+            .defaultValue(TimeUtils.parseDuration(DISCOVER_INTERVAL_DEFAULT))
+            .withDescription("ingest: how often the inputs are looked at for new files and new lines.");
+
+    public static final ConfigOption<String> STATE_DIR = ConfigOptions.key("parq.ingest.state-dir")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("ingest: where checkpoints and savepoints are kept; OUTPUT/_state when unset.");
+
     private ParqOptions() {}
 
     /**
@@ -73,6 +92,8 @@ public final class ParqOptions {
             ParquetSinkOptions.validate(config);
             OptionChecks.read(config, OVERWRITE);
             OptionChecks.oneOf(config, TENSOR_DTYPE, List.of("float32", "float64"));
+            OptionChecks.duration(config, CHECKPOINT_INTERVAL, Duration.ofMillis(100));
+            OptionChecks.duration(config, DISCOVER_INTERVAL, Duration.ofMillis(10));
         } catch (InvalidOptionException e) {
             throw ConversionException.usage(e.getMessage());
         }

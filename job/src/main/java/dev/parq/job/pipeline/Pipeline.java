@@ -14,6 +14,7 @@ import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.filesystem.OutputFileConfig;
 import org.apache.flink.streaming.api.functions.sink.filesystem.bucketassigners.BasePathBucketAssigner;
+import org.apache.flink.streaming.api.functions.sink.filesystem.rollingpolicies.OnCheckpointRollingPolicy;
 
 import dev.parq.batch.ArrowBatch;
 import dev.parq.batch.ArrowBatchSerializer;
@@ -55,6 +56,19 @@ public final class Pipeline {
         writeRejected(batches, settings.output().resolve(REJECTED_DIR));
     }
 
+    /**
+     * {@code ingest}: as {@code convert}, from watched inputs, without end; part files and rejected
+     * lines are committed on each checkpoint.
+     */
+    public static void ingest(StreamExecutionEnvironment env, IngestSettings settings) {
+        SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
+        batches.sinkTo(ParquetSinks.forBatches(flinkPath(settings.output()),
+                        ParquetSinks.writerFactory(settings.reading().schema().rowType(), settings.writerOptions())))
+                .name("write Parquet")
+                .uid("write-parquet");
+        writeRejected(batches, settings.output().resolve(REJECTED_DIR));
+    }
+
     /** {@code tensor}: batches into row segments of the array, bad lines (if rejected) beside it. */
     public static void tensor(StreamExecutionEnvironment env, TensorSettings settings) {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
@@ -76,9 +90,12 @@ public final class Pipeline {
         env.setRuntimeMode(reading.source().getBoundedness() == Boundedness.BOUNDED
                 ? RuntimeExecutionMode.BATCH : RuntimeExecutionMode.STREAMING);
         env.getConfig().enableObjectReuse();
-        DataStream<LineChunk> lines = env.fromSource(reading.source(), WatermarkStrategy.noWatermarks(), "read NDJSON");
+        // Fixed ids, so that a checkpoint or savepoint is restored into the same operators.
+        DataStream<LineChunk> lines = env.fromSource(reading.source(), WatermarkStrategy.noWatermarks(), "read NDJSON")
+                .uid("read-ndjson");
         return lines.transform("parse to Arrow", ArrowBatchSerializer.TYPE,
-                new ParseOperator(reading.schema(), reading.onError(), reading.batchRows()));
+                        new ParseOperator(reading.schema(), reading.onError(), reading.batchRows()))
+                .uid("parse-to-arrow");
     }
 
     /** Bad lines as NDJSON records in {@code rejected-*.ndjson} files of {@code directory}. */
@@ -89,8 +106,10 @@ public final class Pipeline {
                         .withPartPrefix("rejected")
                         .withPartSuffix(".ndjson")
                         .build())
+                // Committed with the Parquet files on each checkpoint, not by size or time.
+                .withRollingPolicy(OnCheckpointRollingPolicy.build())
                 .build();
-        batches.getSideOutput(ParseOperator.REJECTED).sinkTo(sink).name("write rejected lines");
+        batches.getSideOutput(ParseOperator.REJECTED).sinkTo(sink).name("write rejected lines").uid("write-rejected");
     }
 
     private static org.apache.flink.core.fs.Path flinkPath(Path path) {

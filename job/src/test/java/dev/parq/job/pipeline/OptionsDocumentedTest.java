@@ -10,6 +10,7 @@ import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import java.util.regex.Pattern;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.util.TimeUtils;
 import org.junit.jupiter.api.Test;
 
 import dev.parq.parse.operator.ParseOptions;
@@ -87,6 +89,8 @@ class OptionsDocumentedTest {
         Object declared = option.defaultValue();
         if (declared instanceof MemorySize size) {
             assertEquals(size, MemorySize.parse(written), where + " on " + option.key());
+        } else if (declared instanceof Duration duration) {
+            assertEquals(duration, TimeUtils.parseDuration(written), where + " on " + option.key());
         } else {
             assertEquals(declared.toString().toLowerCase(), written.toLowerCase(), where + " on " + option.key());
         }

@@ -1,0 +1,133 @@
+package dev.parq.job.cli;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.MemorySize;
+
+import dev.parq.job.pipeline.ConversionException;
+import dev.parq.job.pipeline.FlinkSettings;
+import dev.parq.job.pipeline.ParqOptions;
+import dev.parq.job.run.IngestRun;
+import dev.parq.parse.operator.OnError;
+import dev.parq.parse.operator.ParseOptions;
+import dev.parq.source.NdjsonSourceOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code parq ingest PATH_OR_GLOB... -o OUTPUT}: follows NDJSON logs into Parquet until stopped. */
+@Command(
+        name = "ingest",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Follows NDJSON files (quote globs: 'logs/app.log*') and writes their lines to Parquet in OUTPUT,"
+                    + " until stopped: files that appear and lines appended to them are picked up within the"
+                    + " discover interval; a partial last line waits for its end; a file is followed by its"
+                    + " identity through rename rotation, and read again from its start once truncated.",
+            "Files are committed on each checkpoint, exactly once; a start resumes from the newest"
+                    + " savepoint or checkpoint in the state directory; Ctrl-C or SIGTERM stops with a savepoint.",
+            "Options not given are read from $FLINK_CONF_DIR/config.yaml (parq.* keys), then defaulted."
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped with a savepoint", "1:the ingest failed (bad line with --on-error fail, I/O error)",
+            "2:usage error (bad option, no schema and no file to infer one from)"})
+public final class IngestCommand implements Callable<Integer> {
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "PATH_OR_GLOB", description = "NDJSON files, directories or globs to follow.")
+    List<String> inputs;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUTPUT",
+            description = "Output directory (created if missing); its _state/ holds checkpoints unless --state.")
+    String output;
+
+    @Option(names = "--schema", paramLabel = "DDL|@FILE",
+            description = "Columns in Flink SQL type syntax, or @FILE. Default: inferred from the files there at start.")
+    String schema;
+
+    @Option(names = "--checkpoint-interval", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How often written files are committed. Default: " + ParqOptions.CHECKPOINT_INTERVAL_DEFAULT + ".")
+    Duration checkpointInterval;
+
+    @Option(names = "--discover-interval", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How often the inputs are looked at. Default: " + ParqOptions.DISCOVER_INTERVAL_DEFAULT + ".")
+    Duration discoverInterval;
+
+    @Option(names = "--state", paramLabel = "DIR", description = "Where checkpoints and savepoints are kept. Default: OUTPUT/_state.")
+    String state;
+
+    @Option(names = "--on-error", paramLabel = "MODE",
+            description = "fail: stop at the first bad line, naming its file and byte offset; reject: write bad"
+                    + " lines to OUTPUT/_rejected/ and go on. Default: " + ParseOptions.ON_ERROR_DEFAULT + ".")
+    String onError;
+
+    @Option(names = {"-p", "--parallelism"}, paramLabel = "N",
+            description = "Parallel readers, parsers and writers. Default: all cores (or the cluster's default).")
+    Integer parallelism;
+
+    @Option(names = "--split-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
+            description = "Lines already there at start are cut into splits of about this size. Default: "
+                    + NdjsonSourceOptions.SPLIT_SIZE_DEFAULT + ".")
+    MemorySize splitSize;
+
+    @Override
+    public Integer call() {
+        Configuration config;
+        try {
+            config = configuration();
+        } catch (ConversionException | IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        System.err.println("parq: following " + String.join(" ", inputs) + " into " + output
+                + "; stop with Ctrl-C (a savepoint is taken)");
+        try {
+            IngestRun.Result result = IngestRun.run(config);
+            System.err.println("parq: stopped" + (result.savepoint() == null ? "" : " with savepoint " + result.savepoint())
+                    + (result.resumedFrom() == null ? "" : "; resumed from " + result.resumedFrom()));
+            return 0;
+        } catch (ConversionException e) {
+            System.err.println("parq: " + FailureWording.of(e));
+            return e.exitCode();
+        }
+    }
+
+    private Configuration configuration() throws ConversionException {
+        Configuration config = FlinkSettings.load();
+        config.set(ParqOptions.INPUTS, inputs);
+        config.set(ParqOptions.OUTPUT, output);
+        if (schema != null) {
+            config.set(ParqOptions.SCHEMA, SchemaArgument.read(schema, spec.commandLine()));
+        }
+        if (checkpointInterval != null) {
+            config.set(ParqOptions.CHECKPOINT_INTERVAL, checkpointInterval);
+        }
+        if (discoverInterval != null) {
+            config.set(ParqOptions.DISCOVER_INTERVAL, discoverInterval);
+        }
+        if (state != null) {
+            config.set(ParqOptions.STATE_DIR, state);
+        }
+        if (onError != null) {
+            config.set(ParseOptions.ON_ERROR, OnError.parse(onError));
+        }
+        if (parallelism != null) {
+            if (parallelism < 1) {
+                throw ConversionException.usage("--parallelism must be at least 1, got " + parallelism);
+            }
+            config.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
+        }
+        if (splitSize != null) {
+            config.set(NdjsonSourceOptions.SPLIT_SIZE, splitSize);
+        }
+        return config;
+    }
+}

@@ -1,0 +1,65 @@
+package dev.parq.job.pipeline;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.apache.flink.configuration.Configuration;
+
+import dev.parq.parse.operator.ParseOptions;
+import dev.parq.schema.TableSchema;
+import dev.parq.sink.ParquetWriterOptions;
+import dev.parq.source.NdjsonSource;
+import dev.parq.source.enumerate.InputFile;
+import dev.parq.source.enumerate.WatchedInputs;
+
+/** An ingest run's settings: watched inputs, the output, checkpoints and where they are kept. */
+public record IngestSettings(Reading reading, Path output, ParquetWriterOptions writerOptions,
+        Duration checkpointInterval, Path stateDir) {
+
+    /** The default place of checkpoints and savepoints, inside the output (hidden from readers by its '_'). */
+    public static final String STATE_DIR = "_state";
+
+    /** As {@link ConvertSettings#check}: the values, then the inputs and the output. */
+    public static void check(Configuration config) throws ConversionException {
+        ParqOptions.validate(config);
+        Reading.requiredInputs(config);
+        Reading.requiredOutput(config, "directory");
+    }
+
+    /**
+     * Resolves every setting; without a schema, it is inferred from the files there are now, and
+     * there must be some.
+     */
+    public static IngestSettings resolve(Configuration config) throws ConversionException {
+        List<String> inputs = Reading.requiredInputs(config);
+        Path output = Path.of(Reading.requiredOutput(config, "directory")).toAbsolutePath().normalize();
+        WatchedInputs watched = new WatchedInputs(inputs, config.get(ParqOptions.DISCOVER_INTERVAL));
+        List<InputFile> present;
+        try {
+            present = watched.currentFiles();
+        } catch (IOException e) {
+            throw ConversionException.failed("cannot read the inputs: " + e, e);
+        }
+        TableSchema schema = schema(config, present);
+        ParquetWriterOptions writerOptions;
+        try {
+            writerOptions = ParquetWriterOptions.fromConfig(config);
+        } catch (IllegalArgumentException e) {
+            throw ConversionException.usage(e.getMessage());
+        }
+        Reading reading = new Reading(present, NdjsonSource.builder(watched).configure(config).build(), schema,
+                config.get(ParseOptions.ON_ERROR), config.get(ParseOptions.BATCH_ROWS));
+        Path stateDir = config.getOptional(ParqOptions.STATE_DIR).map(Path::of).orElse(output.resolve(STATE_DIR))
+                .toAbsolutePath().normalize();
+        return new IngestSettings(reading, output, writerOptions, config.get(ParqOptions.CHECKPOINT_INTERVAL), stateDir);
+    }
+
+    private static TableSchema schema(Configuration config, List<InputFile> present) throws ConversionException {
+        if (config.getOptional(ParqOptions.SCHEMA).isEmpty() && present.isEmpty()) {
+            throw ConversionException.usage("no input file exists yet to infer a schema from; give one with --schema");
+        }
+        return ConvertSettings.schema(config, present);
+    }
+}
