@@ -11,4 +11,14 @@ import dev.parq.source.enumerate.InputFile;
  * and line starts that cut a long stretch of new lines into splits of about the split size.
  */
 record FileScan(InputFile file, long size, long searchedFrom, long lineEnd, int prefixLength, long prefixHash,
-        long knownPrefixHash, List<Long> cuts) {}
+        long knownPrefixHash, List<Long> cuts) {
+
+    /** A file listed but not readable at the moment: nothing is known of it but that it is there. */
+    static FileScan unreadable(InputFile file) {
+        return new FileScan(file, -1, 0, -1, 0, 0, 0, List.of());
+    }
+
+    boolean readable() {
+        return size >= 0;
+    }
+}

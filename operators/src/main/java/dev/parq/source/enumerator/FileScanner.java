@@ -28,7 +28,9 @@ final class FileScanner {
 
     /**
      * Scans {@code files}, knowing how far each tracked file had been handed out when the scan
-     * began; a file that cannot be read now (gone since it was listed, not readable) is left out.
+     * began. A file that cannot be read now (not readable, or gone since it was listed) is in the
+     * result as {@link FileScan#unreadable}: it is looked at again at the next scan, and not taken
+     * for gone meanwhile, which would read it again from its start once it can be read.
      */
     List<FileScan> scan(List<InputFile> files, Map<String, TrackedFile> known) {
         List<FileScan> scans = new ArrayList<>(files.size());
@@ -36,7 +38,7 @@ final class FileScanner {
             try {
                 scans.add(scan(file, known.get(file.fileKey())));
             } catch (IOException unreadable) {
-                // Looked at again at the next scan.
+                scans.add(FileScan.unreadable(file));
             }
         }
         return scans;

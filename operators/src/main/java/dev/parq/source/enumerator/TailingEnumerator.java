@@ -86,6 +86,10 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
                 continue;
             }
             TrackedFile known = tracked.get(key);
+            if (!scan.readable()) {
+                LOG.warn("cannot read {} now; trying again at the next scan", scan.file().path());
+                continue;
+            }
             long from = known == null ? 0 : known.issuedUpTo();
             if (known != null && replaced(known, scan)) {
                 truncations++;

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.parq.source.NdjsonSource;
+import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.enumerate.WatchedInputs;
 import dev.parq.source.split.FileSplit;
 
@@ -107,6 +108,24 @@ class TailingEnumeratorTest {
         Files.delete(log);
         scan(enumerator);
         assertEquals(List.of(), enumerator.snapshotState(2).trackedFiles());
+    }
+
+    /** Listed but not readable at that moment (permissions, or gone between listing and reading). */
+    @Test
+    void aFileThatCannotBeReadForAWhileIsNotReadAgainFromItsStart() throws IOException {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n");
+        TailingEnumerator enumerator = start("app.log");
+        scan(enumerator);
+        InputFile listed = InputFile.of(log);
+        List<FileScan> unreadable = new FileScanner(1 << 20).scan(
+                List.of(new InputFile(dir.resolve("gone.log").toString(), 10, listed.fileKey())), Map.of());
+        assertFalse(unreadable.get(0).readable());
+        enumerator.apply(List.of(FileScan.unreadable(listed)), null);
+        assertEquals(1, enumerator.snapshotState(1).trackedFiles().size());
+        append(log, "{\"seq\":2}\n");
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n{\"seq\":2}\n", readOf(log));
     }
 
     @Test
@@ -203,7 +222,7 @@ class TailingEnumeratorTest {
     }
 
     private static String key(Path file) throws IOException {
-        return dev.parq.source.enumerate.InputFile.of(file).fileKey();
+        return InputFile.of(file).fileKey();
     }
 
     private static void append(Path file, String text) throws IOException {
