@@ -29,6 +29,11 @@ final class MappedRangeReader implements RangeReader {
     }
 
     @Override
+    public long lastModified() throws IOException {
+        return Files.getLastModifiedTime(path).toMillis();
+    }
+
+    @Override
     public String fileKey() throws IOException {
         Object key = Files.readAttributes(path, BasicFileAttributes.class).fileKey();
         return key == null ? "" : key.toString();

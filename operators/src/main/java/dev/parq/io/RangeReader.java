@@ -28,6 +28,9 @@ public interface RangeReader extends Closeable {
     /** The file's size in bytes, as it is now. */
     long size() throws IOException;
 
+    /** When the file was last modified, in milliseconds since the epoch. */
+    long lastModified() throws IOException;
+
     /** The file's identity (device and inode) where its file system has one, else "". */
     String fileKey() throws IOException;
 

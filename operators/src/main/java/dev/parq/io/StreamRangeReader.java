@@ -35,6 +35,11 @@ final class StreamRangeReader implements RangeReader {
     }
 
     @Override
+    public long lastModified() throws IOException {
+        return fileSystem.getFileStatus(path).getModificationTime();
+    }
+
+    @Override
     public String fileKey() {
         return "";
     }

@@ -17,6 +17,7 @@ import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.enumerate.StaticInputs;
 import dev.parq.source.enumerator.EnumeratorState;
 import dev.parq.source.enumerator.EnumeratorStateSerializer;
+import dev.parq.source.enumerator.Following;
 import dev.parq.source.enumerator.NdjsonSplitEnumerator;
 import dev.parq.source.enumerator.SplitPlanner;
 import dev.parq.source.enumerator.TailingEnumerator;
@@ -44,9 +45,11 @@ public final class NdjsonSource
     private final InputDiscovery discovery;
     private final long splitSize;
     private final long chunkSize;
+    private final Following following;
 
-    NdjsonSource(InputDiscovery discovery, long splitSize, long chunkSize) {
+    NdjsonSource(InputDiscovery discovery, long splitSize, long chunkSize, Following following) {
         this.discovery = discovery;
+        this.following = following;
         this.splitSize = splitSize;
         this.chunkSize = chunkSize;
     }
@@ -75,7 +78,7 @@ public final class NdjsonSource
     public SplitEnumerator<FileSplit, EnumeratorState> createEnumerator(
             SplitEnumeratorContext<FileSplit> context) throws Exception {
         if (discovery.watching()) {
-            return new TailingEnumerator(context, discovery, splitSize, new EnumeratorState(List.of()));
+            return new TailingEnumerator(context, discovery, splitSize, following, new EnumeratorState(List.of()));
         }
         List<FileSplit> splits =
                 new SplitPlanner(splitSize).plan(discovery.initialFiles(), context.currentParallelism());
@@ -86,7 +89,7 @@ public final class NdjsonSource
     public SplitEnumerator<FileSplit, EnumeratorState> restoreEnumerator(
             SplitEnumeratorContext<FileSplit> context, EnumeratorState checkpoint) {
         if (discovery.watching()) {
-            return new TailingEnumerator(context, discovery, splitSize, checkpoint);
+            return new TailingEnumerator(context, discovery, splitSize, following, checkpoint);
         }
         return new NdjsonSplitEnumerator(context, checkpoint.pendingSplits());
     }

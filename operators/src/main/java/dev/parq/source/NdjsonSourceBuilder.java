@@ -1,14 +1,18 @@
 package dev.parq.source;
 
+import java.time.Duration;
+
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.ReadableConfig;
 
 import dev.parq.source.enumerate.InputDiscovery;
+import dev.parq.source.enumerator.Following;
 
 /** Builds an {@link NdjsonSource}; unset settings take the defaults of {@link NdjsonSourceOptions}. */
 public final class NdjsonSourceBuilder {
 
     private final InputDiscovery discovery;
+    private Following following = Following.FROM_BEGINNING;
     private long splitSize = NdjsonSourceOptions.SPLIT_SIZE.defaultValue().getBytes();
     private long chunkSize = NdjsonSourceOptions.CHUNK_SIZE.defaultValue().getBytes();
 
@@ -26,14 +30,22 @@ public final class NdjsonSourceBuilder {
         return this;
     }
 
+    /** How watched inputs are started on; see {@link Following}. */
+    public NdjsonSourceBuilder following(Following settings) {
+        this.following = settings;
+        return this;
+    }
+
     /** Takes every setting of {@link NdjsonSourceOptions} from {@code config} (defaults where unset). */
     public NdjsonSourceBuilder configure(ReadableConfig config) {
         return splitSize(config.get(NdjsonSourceOptions.SPLIT_SIZE))
-                .chunkSize(config.get(NdjsonSourceOptions.CHUNK_SIZE));
+                .chunkSize(config.get(NdjsonSourceOptions.CHUNK_SIZE))
+                .following(new Following(config.get(NdjsonSourceOptions.START_AT) == NdjsonSourceOptions.StartAt.END,
+                        config.getOptional(NdjsonSourceOptions.IGNORE_OLDER).map(Duration::toMillis).orElse(0L)));
     }
 
     public NdjsonSource build() {
-        return new NdjsonSource(discovery, splitSize, chunkSize);
+        return new NdjsonSource(discovery, splitSize, chunkSize, following);
     }
 
     private static long positive(MemorySize size, String what) {

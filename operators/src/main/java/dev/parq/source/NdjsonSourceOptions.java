@@ -1,5 +1,7 @@
 package dev.parq.source;
 
+import java.time.Duration;
+
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
@@ -26,6 +28,26 @@ public final class NdjsonSourceOptions {
             .withDescription("How much of a split a reader maps and hands to the parser at a time;"
                     + " bounds the resident mapped pages per reader.");
 
+    public static final String START_AT_DEFAULT = "beginning";
+
+    /** Where following starts in the files there are when a run starts without a checkpoint to resume from. */
+    public enum StartAt {
+        BEGINNING,
+        END
+    }
+
+    public static final ConfigOption<StartAt> START_AT = ConfigOptions.key("parq.source.start-at")
+            .enumType(StartAt.class)
+            .defaultValue(StartAt.BEGINNING)
+            .withDescription("ingest: where a first start reads the files already there: from their beginning,"
+                    + " or only what is appended from now on (end). Files found later are read from their beginning.");
+
+    public static final ConfigOption<Duration> IGNORE_OLDER = ConfigOptions.key("parq.source.ignore-older")
+            .durationType()
+            .noDefaultValue()
+            .withDescription("ingest: files not modified for this long are not started on (a rotated file long"
+                    + " finished, say); unset: every file is read.");
+
     private NdjsonSourceOptions() {}
 
     /**
@@ -37,5 +59,9 @@ public final class NdjsonSourceOptions {
     public static void validate(ReadableConfig config) {
         OptionChecks.size(config, SPLIT_SIZE, new MemorySize(1), MemorySize.MAX_VALUE);
         OptionChecks.size(config, CHUNK_SIZE, MemorySize.parse("4kb"), MemorySize.parse("1gb"));
+        OptionChecks.read(config, START_AT);
+        if (config.getOptional(IGNORE_OLDER).isPresent()) {
+            OptionChecks.duration(config, IGNORE_OLDER, Duration.ofSeconds(1));
+        }
     }
 }

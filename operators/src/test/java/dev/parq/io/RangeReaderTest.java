@@ -49,6 +49,8 @@ class RangeReaderTest {
                 assertEquals(-1, reader.read(content.length, tail, 0, 10));
             }
             assertFalse(mapped.fileKey().isEmpty(), "a local file has an identity");
+            assertEquals(Files.getLastModifiedTime(file).toMillis(), mapped.lastModified());
+            assertEquals(mapped.lastModified() / 1000, streamed.lastModified() / 1000);
             assertEquals("", streamed.fileKey());
             assertThrows(IOException.class, () -> streamed.window(content.length - 5, 10));
         }

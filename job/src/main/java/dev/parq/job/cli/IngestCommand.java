@@ -74,6 +74,16 @@ public final class IngestCommand implements Callable<Integer> {
             description = "Parallel readers, parsers and writers. Default: all cores (or the cluster's default).")
     Integer parallelism;
 
+    @Option(names = "--start-at", paramLabel = "WHERE",
+            description = "beginning: a first start reads the files already there from their beginning; end: only"
+                    + " what is appended from now on (files found later are read whole). Default: "
+                    + NdjsonSourceOptions.START_AT_DEFAULT + ".")
+    String startAt;
+
+    @Option(names = "--ignore-older", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Files not modified for this long are not started on. Default: every file is read.")
+    Duration ignoreOlder;
+
     @Option(names = "--split-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
             description = "Lines already there at start are cut into splits of about this size. Default: "
                     + NdjsonSourceOptions.SPLIT_SIZE_DEFAULT + ".")
@@ -127,6 +137,12 @@ public final class IngestCommand implements Callable<Integer> {
         }
         if (splitSize != null) {
             config.set(NdjsonSourceOptions.SPLIT_SIZE, splitSize);
+        }
+        if (startAt != null) {
+            config.setString(NdjsonSourceOptions.START_AT.key(), startAt);
+        }
+        if (ignoreOlder != null) {
+            config.set(NdjsonSourceOptions.IGNORE_OLDER, ignoreOlder);
         }
         return config;
     }

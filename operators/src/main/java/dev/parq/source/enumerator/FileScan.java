@@ -5,17 +5,18 @@ import java.util.List;
 import dev.parq.source.enumerate.InputFile;
 
 /**
- * What one look at a followed file found, taken off the coordinator thread: its size; where its
+ * What one look at a followed file found, taken off the coordinator thread: its size and when it
+ * was last modified; where its
  * last whole line ends after {@code searchedFrom} (-1 if none does); the hash of its first
  * {@code prefixLength} bytes, and of as many as the tracked file had hashed ({@code knownPrefixHash});
  * and line starts that cut a long stretch of new lines into splits of about the split size.
  */
-record FileScan(InputFile file, long size, long searchedFrom, long lineEnd, int prefixLength, long prefixHash,
-        long knownPrefixHash, List<Long> cuts) {
+record FileScan(InputFile file, long size, long modified, long searchedFrom, long lineEnd, int prefixLength,
+        long prefixHash, long knownPrefixHash, List<Long> cuts) {
 
     /** A file listed but not readable at the moment: nothing is known of it but that it is there. */
     static FileScan unreadable(InputFile file) {
-        return new FileScan(file, -1, 0, -1, 0, 0, 0, List.of());
+        return new FileScan(file, -1, 0, 0, -1, 0, 0, 0, List.of());
     }
 
     boolean readable() {

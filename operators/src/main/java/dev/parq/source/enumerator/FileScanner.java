@@ -47,6 +47,7 @@ final class FileScanner {
     private FileScan scan(InputFile file, TrackedFile tracked) throws IOException {
         try (RangeReader reader = RangeReader.open(file.path())) {
             long size = reader.size();
+            long modified = reader.lastModified();
             int knownLength = tracked == null ? 0 : (int) Math.min(size, tracked.prefixLength());
             int prefixLength = (int) Math.min(size, PREFIX);
             byte[] prefix = new byte[Math.max(prefixLength, knownLength)];
@@ -58,7 +59,7 @@ final class FileScanner {
             long lineEnd = lastLineEnd(reader, searchedFrom, size);
             List<Long> cuts = lineEnd > searchedFrom + splitSize
                     ? cuts(reader, size, searchedFrom, lineEnd) : List.of();
-            return new FileScan(file, size, searchedFrom, lineEnd, prefixLength, hash(prefix, prefixLength),
+            return new FileScan(file, size, modified, searchedFrom, lineEnd, prefixLength, hash(prefix, prefixLength),
                     hash(prefix, knownLength), cuts);
         }
     }

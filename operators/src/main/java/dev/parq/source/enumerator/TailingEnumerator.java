@@ -48,6 +48,9 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     /** What the scans on the worker thread know of {@link #tracked}: a copy made on the coordinator thread. */
     private volatile Map<String, TrackedFile> trackedForScan = Map.of();
     private final List<Pending> pending = new ArrayList<>();
+    private final Following following;
+    /** Whether the next scan is the first of a run that resumed from nothing: where --start-at applies. */
+    private boolean firstStart;
     private long truncations;
 
     /** A split not yet handed out, and the reader it is for. */
@@ -55,7 +58,14 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
 
     public TailingEnumerator(SplitEnumeratorContext<FileSplit> context, InputDiscovery discovery, long splitSize,
             EnumeratorState restored) {
+        this(context, discovery, splitSize, Following.FROM_BEGINNING, restored);
+    }
+
+    public TailingEnumerator(SplitEnumeratorContext<FileSplit> context, InputDiscovery discovery, long splitSize,
+            Following following, EnumeratorState restored) {
         this.context = context;
+        this.following = following;
+        this.firstStart = restored.trackedFiles().isEmpty() && restored.pendingSplits().isEmpty();
         this.discovery = discovery;
         this.scanner = new FileScanner(splitSize);
         for (TrackedFile file : restored.trackedFiles()) {
@@ -80,6 +90,9 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
             return;
         }
         Set<String> seen = new HashSet<>();
+        long now = System.currentTimeMillis();
+        boolean atEnd = firstStart && following.startAtEnd();
+        firstStart = false;
         for (FileScan scan : scans) {
             String key = identity(scan);
             if (!seen.add(key)) {
@@ -90,7 +103,14 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
                 LOG.warn("cannot read {} now; trying again at the next scan", scan.file().path());
                 continue;
             }
+            if (known == null && following.ignoreOlderMillis() > 0
+                    && scan.modified() < now - following.ignoreOlderMillis()) {
+                continue;
+            }
             long from = known == null ? 0 : known.issuedUpTo();
+            if (known == null && atEnd) {
+                from = Math.max(0, scan.lineEnd());
+            }
             if (known != null && replaced(known, scan)) {
                 truncations++;
                 LOG.info("{} was truncated or replaced: reading it again from its start", scan.file().path());

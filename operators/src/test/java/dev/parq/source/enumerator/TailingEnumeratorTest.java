@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -167,6 +168,36 @@ class TailingEnumeratorTest {
         }
         assertFalse(context.getSplitAssignments().get(0).getAssignedSplits().isEmpty());
         assertFalse(context.getSplitAssignments().get(1).getAssignedSplits().isEmpty());
+    }
+
+    @Test
+    void startingAtTheEndReadsOnlyWhatIsAppendedToTheFilesThereAtStart() throws IOException {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n{\"seq\":2}\n");
+        TailingEnumerator enumerator = new TailingEnumerator(context, watched("*.log"), 1 << 20,
+                new Following(true, 0), new EnumeratorState(List.of()));
+        enumerator.start();
+        scan(enumerator);
+        assertEquals("", readOf(log));
+        append(log, "{\"seq\":3}\n");
+        Path later = Files.writeString(dir.resolve("later.log"), "{\"seq\":4}\n");
+        scan(enumerator);
+        assertEquals("{\"seq\":3}\n", readOf(log));
+        assertEquals("{\"seq\":4}\n", readOf(later), "a file found after the start is read whole");
+    }
+
+    @Test
+    void filesNotModifiedForLongerThanIgnoreOlderAreNotStartedOn() throws IOException {
+        Path old = Files.writeString(dir.resolve("old.log"), "{\"seq\":1}\n");
+        Files.setLastModifiedTime(old, FileTime.fromMillis(System.currentTimeMillis() - Duration.ofDays(2).toMillis()));
+        Path recent = Files.writeString(dir.resolve("recent.log"), "{\"seq\":2}\n");
+        TailingEnumerator enumerator = new TailingEnumerator(context, watched("*.log"), 1 << 20,
+                new Following(false, Duration.ofDays(1).toMillis()), new EnumeratorState(List.of()));
+        enumerator.start();
+        scan(enumerator);
+        assertEquals("", readOf(old));
+        assertEquals("{\"seq\":2}\n", readOf(recent));
+        assertEquals(1, enumerator.snapshotState(1).trackedFiles().size());
     }
 
     @Test
