@@ -97,12 +97,12 @@ public final class IngestCommand implements Callable<Integer> {
         } catch (ConversionException | IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        System.err.println("parq: following " + String.join(" ", inputs) + " into " + output
-                + "; stop with Ctrl-C (a savepoint is taken)");
         try {
-            IngestRun.Result result = IngestRun.run(config);
-            System.err.println("parq: stopped" + (result.savepoint() == null ? "" : " with savepoint " + result.savepoint())
-                    + (result.resumedFrom() == null ? "" : "; resumed from " + result.resumedFrom()));
+            IngestRun.Result result = IngestRun.run(config, resumedFrom -> System.err.println(
+                    "parq: following " + String.join(" ", inputs) + " into " + output
+                            + (resumedFrom == null ? "" : ", resuming from " + resumedFrom)
+                            + "; stop with Ctrl-C (a savepoint is taken)"));
+            System.err.println("parq: stopped" + (result.savepoint() == null ? "" : " with savepoint " + result.savepoint()));
             return 0;
         } catch (ConversionException e) {
             System.err.println("parq: " + FailureWording.of(e));

@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
@@ -33,7 +34,12 @@ public final class IngestRun {
     /** How an ingest run ended: where it resumed from (or null), and the savepoint it stopped with. */
     public record Result(Path output, Path resumedFrom, String savepoint) {}
 
-    public static Result run(Configuration config) throws ConversionException {
+    /**
+     * Runs until stopped.
+     *
+     * @param started told, once the job is submitted, which snapshot it resumed from (null if none)
+     */
+    public static Result run(Configuration config, Consumer<Path> started) throws ConversionException {
         IngestSettings.check(config);
         IngestSettings settings = IngestSettings.resolve(config);
         Path restore;
@@ -55,6 +61,7 @@ public final class IngestRun {
                 throw Failures.classify("could not start the ingest", e);
             }
             StopRequest stop = environment.embedded() ? StopRequest.onSignals() : StopRequest.never();
+            started.accept(restore);
             String savepoint = await(client, stop, settings.stateDir().resolve(FlinkSettings.SAVEPOINTS));
             return new Result(settings.output(), restore, savepoint);
         }
