@@ -73,6 +73,41 @@ class IngestIT {
                 counts.get(0).stream().map(v -> ((Number) v).longValue()).toList(), "rows, distinct, min, max");
     }
 
+    /**
+     * A rename rotation while parq is stopped, two files whose first 4 KiB are the same, and a last
+     * line without its line feed, which is not committed until it has one.
+     */
+    @Test
+    void rotationWhileStoppedFilesAlikeAtTheStartAndAnUnfinishedLastLine() throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path log = logs.resolve("app.log");
+        Path twin = logs.resolve("app.log.twin");
+        String header = "{\"seq\":0,\"msg\":\"the same header line in both files\"}\n".repeat(120);
+        append(log, header + lines(500));
+        append(twin, header + lines(500));
+        Path output = dir.resolve("out");
+
+        Process ingest = start(logs, output);
+        awaitRows(output, 240 + seq, ingest);
+        stop(ingest, "TERM", 0);
+
+        Path rotated = Files.move(log, logs.resolve("app.log.1"));
+        append(rotated, lines(300));
+        append(log, lines(200) + "{\"seq\":" + (++seq) + ",\"msg\":\"no line feed yet\"}");
+        ingest = start(logs, output);
+        awaitRows(output, 240 + seq - 1, ingest);
+        Thread.sleep(2500);
+        assertEquals(240 + seq - 1, committedRows(output), "the unfinished last line was committed");
+        append(log, "\n");
+        awaitRows(output, 240 + seq, ingest);
+        stop(ingest, "TERM", 0);
+
+        List<List<Object>> counts = DuckDb.query("SELECT count(*) FILTER (WHERE seq = 0), count(*) FILTER (WHERE seq > 0),"
+                + " count(DISTINCT seq) FILTER (WHERE seq > 0), max(seq) FROM " + DuckDb.parquet(output));
+        assertEquals(List.of(240L, (long) seq, (long) seq, (long) seq),
+                counts.get(0).stream().map(v -> ((Number) v).longValue()).toList(), "headers, rows, distinct, max");
+    }
+
     private Process start(Path logs, Path output) throws IOException {
         ProcessBuilder builder = new ProcessBuilder("java", "-Xmx256m", "-jar", JAR.toString(), "ingest",
                 logs.resolve("app.log*").toString(), "-o", output.toString(), "--schema", "seq BIGINT, msg STRING",

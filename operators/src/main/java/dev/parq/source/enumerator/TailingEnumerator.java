@@ -14,6 +14,7 @@ import javax.annotation.Nullable;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SplitsAssignment;
+import org.apache.flink.metrics.groups.SplitEnumeratorMetricGroup;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,7 +52,9 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     private final Following following;
     /** Whether the next scan is the first of a run that resumed from nothing: where --start-at applies. */
     private boolean firstStart;
-    private long truncations;
+    /** Read by the metrics' reporter thread. */
+    private volatile long truncations;
+    private volatile int pendingCount;
 
     /** A split not yet handed out, and the reader it is for. */
     private record Pending(FileSplit split, int owner) {}
@@ -79,6 +82,10 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
 
     @Override
     public void start() {
+        SplitEnumeratorMetricGroup metrics = context.metricGroup();
+        metrics.gauge("trackedFiles", () -> trackedForScan.size());
+        metrics.gauge("truncations", () -> truncations);
+        metrics.setUnassignedSplitsGauge(() -> (long) pendingCount);
         long interval = discovery.discoverInterval().toMillis();
         context.callAsync(() -> scanner.scan(discovery.currentFiles(), trackedForScan), this::apply, 0, interval);
     }
@@ -164,6 +171,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     private void assignPending() {
         Set<Integer> readers = context.registeredReaders().keySet();
         if (readers.isEmpty() || pending.isEmpty()) {
+            pendingCount = pending.size();
             return;
         }
         int fallback = readers.iterator().next();
@@ -173,6 +181,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
             assignment.computeIfAbsent(reader, r -> new ArrayList<>()).add(split.split());
         }
         pending.clear();
+        pendingCount = 0;
         context.assignSplits(new SplitsAssignment<>(assignment));
     }
 
@@ -199,7 +208,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         return new EnumeratorState(pending.stream().map(Pending::split).toList(), new ArrayList<>(tracked.values()));
     }
 
-    /** Files found truncated or replaced in place, read again from their start. */
+    /** Files found truncated or replaced in place, read again from their start (also a metric). */
     long truncations() {
         return truncations;
     }
