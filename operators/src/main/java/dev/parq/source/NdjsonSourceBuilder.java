@@ -41,7 +41,8 @@ public final class NdjsonSourceBuilder {
         return splitSize(config.get(NdjsonSourceOptions.SPLIT_SIZE))
                 .chunkSize(config.get(NdjsonSourceOptions.CHUNK_SIZE))
                 .following(new Following(config.get(NdjsonSourceOptions.START_AT) == NdjsonSourceOptions.StartAt.END,
-                        config.getOptional(NdjsonSourceOptions.IGNORE_OLDER).map(Duration::toMillis).orElse(0L)));
+                        config.getOptional(NdjsonSourceOptions.IGNORE_OLDER).map(Duration::toMillis).orElse(0L),
+                        config.get(NdjsonSourceOptions.ROTATE_WAIT).toMillis()));
     }
 
     public NdjsonSource build() {

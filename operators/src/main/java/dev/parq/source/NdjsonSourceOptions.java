@@ -6,6 +6,7 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.util.TimeUtils;
 
 import dev.parq.config.InvalidOptionException;
 import dev.parq.config.OptionChecks;
@@ -29,6 +30,7 @@ public final class NdjsonSourceOptions {
                     + " bounds the resident mapped pages per reader.");
 
     public static final String START_AT_DEFAULT = "beginning";
+    public static final String ROTATE_WAIT_DEFAULT = "5s";
 
     /** Where following starts in the files there are when a run starts without a checkpoint to resume from. */
     public enum StartAt {
@@ -48,6 +50,12 @@ public final class NdjsonSourceOptions {
             .withDescription("ingest: files not modified for this long are not started on (a rotated file long"
                     + " finished, say); unset: every file is read.");
 
+    public static final ConfigOption<Duration> ROTATE_WAIT = ConfigOptions.key("parq.source.rotate-wait")
+            .durationType()
+            .defaultValue(TimeUtils.parseDuration(ROTATE_WAIT_DEFAULT))
+            .withDescription("ingest: a file renamed away (rotated) that has not grown for this long has its last"
+                    + " line taken as complete, even without a line feed.");
+
     private NdjsonSourceOptions() {}
 
     /**
@@ -60,6 +68,7 @@ public final class NdjsonSourceOptions {
         OptionChecks.size(config, SPLIT_SIZE, new MemorySize(1), MemorySize.MAX_VALUE);
         OptionChecks.size(config, CHUNK_SIZE, MemorySize.parse("4kb"), MemorySize.parse("1gb"));
         OptionChecks.read(config, START_AT);
+        OptionChecks.duration(config, ROTATE_WAIT, Duration.ZERO);
         if (config.getOptional(IGNORE_OLDER).isPresent()) {
             OptionChecks.duration(config, IGNORE_OLDER, Duration.ofSeconds(1));
         }

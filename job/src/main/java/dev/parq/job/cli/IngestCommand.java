@@ -80,6 +80,11 @@ public final class IngestCommand implements Callable<Integer> {
                     + NdjsonSourceOptions.START_AT_DEFAULT + ".")
     String startAt;
 
+    @Option(names = "--rotate-wait", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "A file renamed away (rotated) that has not grown for this long has its last line taken"
+                    + " as complete, without a line feed. Default: " + NdjsonSourceOptions.ROTATE_WAIT_DEFAULT + ".")
+    Duration rotateWait;
+
     @Option(names = "--ignore-older", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Files not modified for this long are not started on. Default: every file is read.")
     Duration ignoreOlder;
@@ -140,6 +145,9 @@ public final class IngestCommand implements Callable<Integer> {
         }
         if (startAt != null) {
             config.setString(NdjsonSourceOptions.START_AT.key(), startAt);
+        }
+        if (rotateWait != null) {
+            config.set(NdjsonSourceOptions.ROTATE_WAIT, rotateWait);
         }
         if (ignoreOlder != null) {
             config.set(NdjsonSourceOptions.IGNORE_OLDER, ignoreOlder);

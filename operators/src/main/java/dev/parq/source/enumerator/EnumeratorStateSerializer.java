@@ -14,8 +14,11 @@ import dev.parq.source.split.FileSplitSerializer;
 /** Versioned checkpoint form of {@link EnumeratorState}. */
 public final class EnumeratorStateSerializer implements SimpleVersionedSerializer<EnumeratorState> {
 
-    /** 1: the pending splits; 2: also the tracked files of a tailing enumerator. */
-    private static final int VERSION = 2;
+    /**
+     * 1: the pending splits; 2: also the tracked files of a tailing enumerator; 3: also their size,
+     * when it last grew and whether they were renamed.
+     */
+    private static final int VERSION = 3;
 
     @Override
     public int getVersion() {
@@ -36,13 +39,16 @@ public final class EnumeratorStateSerializer implements SimpleVersionedSerialize
             out.writeLong(file.issuedUpTo());
             out.writeInt(file.prefixLength());
             out.writeLong(file.prefixHash());
+            out.writeLong(file.size());
+            out.writeLong(file.grownAtMillis());
+            out.writeBoolean(file.renamed());
         }
         return out.getCopyOfBuffer();
     }
 
     @Override
     public EnumeratorState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != 1 && version != VERSION) {
+        if (version < 1 || version > VERSION) {
             throw new IOException("unknown enumerator state version " + version);
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
@@ -55,7 +61,15 @@ public final class EnumeratorStateSerializer implements SimpleVersionedSerialize
         if (version >= 2) {
             int tracked = in.readInt();
             for (int i = 0; i < tracked; i++) {
-                files.add(new TrackedFile(in.readUTF(), in.readUTF(), in.readLong(), in.readInt(), in.readLong()));
+                String key = in.readUTF();
+                String path = in.readUTF();
+                long issuedUpTo = in.readLong();
+                int prefixLength = in.readInt();
+                long prefixHash = in.readLong();
+                files.add(version >= 3
+                        ? new TrackedFile(key, path, issuedUpTo, prefixLength, prefixHash, in.readLong(), in.readLong(),
+                                in.readBoolean())
+                        : new TrackedFile(key, path, issuedUpTo, prefixLength, prefixHash, issuedUpTo, 0, false));
             }
         }
         return new EnumeratorState(splits, files);

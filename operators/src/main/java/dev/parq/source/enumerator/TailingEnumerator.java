@@ -24,7 +24,8 @@ import dev.parq.source.split.FileSplit;
 /**
  * Follows watched inputs: every discover interval it looks at the files they match and hands out
  * the lines appended since, as splits that end after the last whole line; a partial last line
- * waits for the scan that finds it complete. A split's range never changes once issued, so the
+ * waits for the scan that finds it complete, or, in a file renamed away (rotated) that has not
+ * grown for the rotate wait, is taken as it is. A split's range never changes once issued, so the
  * batch reader reads it as it reads a conversion's windows.
  *
  * <p>A file is known by its identity (device and inode), checked against the hash of its first
@@ -125,10 +126,18 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
             }
             long upTo = from;
             if (scan.lineEnd() > from) {
-                issue(scan, key, from, scan.searchedFrom() == from ? scan.cuts() : List.of());
+                issue(scan, key, from, scan.lineEnd(), scan.searchedFrom() == from ? scan.cuts() : List.of());
                 upTo = scan.lineEnd();
             }
-            tracked.put(key, new TrackedFile(key, scan.file().path(), upTo, scan.prefixLength(), scan.prefixHash()));
+            boolean renamed = known != null && (known.renamed() || !known.path().equals(scan.file().path()));
+            long grownAt = known == null || known.size() != scan.size() ? now : known.grownAtMillis();
+            if (renamed && upTo < scan.size() && now - grownAt >= following.rotateWaitMillis()) {
+                // Rotated away and quiet: no line feed is coming; its last line is complete as it is.
+                issue(scan, key, upTo, scan.size(), List.of());
+                upTo = scan.size();
+            }
+            tracked.put(key, new TrackedFile(key, scan.file().path(), upTo, scan.prefixLength(), scan.prefixHash(),
+                    scan.size(), grownAt, renamed));
         }
         tracked.keySet().retainAll(seen);
         trackedForScan = Map.copyOf(tracked);
@@ -146,13 +155,13 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         return scan.file().fileKey().isEmpty() ? scan.file().path() : scan.file().fileKey();
     }
 
-    private void issue(FileScan scan, String key, long from, List<Long> cuts) {
+    private void issue(FileScan scan, String key, long from, long to, List<Long> cuts) {
         int owner = owner(key);
         int parallelism = Math.max(1, context.currentParallelism());
         long start = from;
         int next = 0;
         List<Long> ends = new ArrayList<>(cuts);
-        ends.add(scan.lineEnd());
+        ends.add(to);
         for (long end : ends) {
             // A stretch cut in parts goes to all readers in turn; appended lines to the file's reader.
             int reader = ends.size() == 1 ? owner : (owner + next++) % parallelism;

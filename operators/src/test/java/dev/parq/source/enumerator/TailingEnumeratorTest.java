@@ -175,7 +175,7 @@ class TailingEnumeratorTest {
         Path log = dir.resolve("app.log");
         Files.writeString(log, "{\"seq\":1}\n{\"seq\":2}\n");
         TailingEnumerator enumerator = new TailingEnumerator(context, watched("*.log"), 1 << 20,
-                new Following(true, 0), new EnumeratorState(List.of()));
+                new Following(true, 0, 5000), new EnumeratorState(List.of()));
         enumerator.start();
         scan(enumerator);
         assertEquals("", readOf(log));
@@ -192,12 +192,46 @@ class TailingEnumeratorTest {
         Files.setLastModifiedTime(old, FileTime.fromMillis(System.currentTimeMillis() - Duration.ofDays(2).toMillis()));
         Path recent = Files.writeString(dir.resolve("recent.log"), "{\"seq\":2}\n");
         TailingEnumerator enumerator = new TailingEnumerator(context, watched("*.log"), 1 << 20,
-                new Following(false, Duration.ofDays(1).toMillis()), new EnumeratorState(List.of()));
+                new Following(false, Duration.ofDays(1).toMillis(), 5000), new EnumeratorState(List.of()));
         enumerator.start();
         scan(enumerator);
         assertEquals("", readOf(old));
         assertEquals("{\"seq\":2}\n", readOf(recent));
         assertEquals(1, enumerator.snapshotState(1).trackedFiles().size());
+    }
+
+    @Test
+    void aRotatedFileQuietForTheRotateWaitHasItsLastLineTakenWithoutALineFeed() throws Exception {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n{\"seq\":2");
+        TailingEnumerator enumerator = new TailingEnumerator(context, watched("app.log*"), 1 << 20,
+                new Following(false, 0, 50), new EnumeratorState(List.of()));
+        enumerator.start();
+        scan(enumerator);
+        Thread.sleep(100);
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n", readOf(log), "not rotated: the last line waits for its line feed");
+        Path rotated = Files.move(log, dir.resolve("app.log.1"));
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n{\"seq\":2", readOf(rotated), "rotated and quiet for longer than the wait");
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n{\"seq\":2", readOf(rotated), "once");
+    }
+
+    @Test
+    void aRotatedFileStillGrowingKeepsItsPartialLine() throws Exception {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n{\"seq\":2");
+        TailingEnumerator enumerator = new TailingEnumerator(context, watched("app.log*"), 1 << 20,
+                new Following(false, 0, 60_000), new EnumeratorState(List.of()));
+        enumerator.start();
+        scan(enumerator);
+        Path rotated = Files.move(log, dir.resolve("app.log.1"));
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n", readOf(rotated));
+        append(rotated, "}\n");
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n{\"seq\":2}\n", readOf(rotated));
     }
 
     @Test
