@@ -2,6 +2,7 @@ package dev.parq.source;
 
 import java.time.Duration;
 
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.ReadableConfig;
 
@@ -12,7 +13,7 @@ import dev.parq.source.enumerator.Following;
 public final class NdjsonSourceBuilder {
 
     private final InputDiscovery discovery;
-    private Following following = Following.FROM_BEGINNING;
+    private Following following = following(new Configuration());
     private long splitSize = NdjsonSourceOptions.SPLIT_SIZE.defaultValue().getBytes();
     private long chunkSize = NdjsonSourceOptions.CHUNK_SIZE.defaultValue().getBytes();
 
@@ -40,9 +41,13 @@ public final class NdjsonSourceBuilder {
     public NdjsonSourceBuilder configure(ReadableConfig config) {
         return splitSize(config.get(NdjsonSourceOptions.SPLIT_SIZE))
                 .chunkSize(config.get(NdjsonSourceOptions.CHUNK_SIZE))
-                .following(new Following(config.get(NdjsonSourceOptions.START_AT) == NdjsonSourceOptions.StartAt.END,
-                        config.getOptional(NdjsonSourceOptions.IGNORE_OLDER).map(Duration::toMillis).orElse(0L),
-                        config.get(NdjsonSourceOptions.ROTATE_WAIT).toMillis()));
+                .following(following(config));
+    }
+
+    private static Following following(ReadableConfig config) {
+        return new Following(config.get(NdjsonSourceOptions.START_AT) == NdjsonSourceOptions.StartAt.END,
+                config.getOptional(NdjsonSourceOptions.IGNORE_OLDER).map(Duration::toMillis).orElse(0L),
+                config.get(NdjsonSourceOptions.ROTATE_WAIT).toMillis());
     }
 
     public NdjsonSource build() {

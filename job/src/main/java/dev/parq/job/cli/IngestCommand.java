@@ -5,18 +5,15 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.CoreOptions;
-import org.apache.flink.configuration.MemorySize;
 
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.job.run.IngestRun;
-import dev.parq.parse.operator.OnError;
-import dev.parq.parse.operator.ParseOptions;
 import dev.parq.source.NdjsonSourceOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -65,14 +62,8 @@ public final class IngestCommand implements Callable<Integer> {
     @Option(names = "--state", paramLabel = "DIR", description = "Where checkpoints and savepoints are kept. Default: OUTPUT/_state.")
     String state;
 
-    @Option(names = "--on-error", paramLabel = "MODE",
-            description = "fail: stop at the first bad line, naming its file and byte offset; reject: write bad"
-                    + " lines to OUTPUT/_rejected/ and go on. Default: " + ParseOptions.ON_ERROR_DEFAULT + ".")
-    String onError;
-
-    @Option(names = {"-p", "--parallelism"}, paramLabel = "N",
-            description = "Parallel readers, parsers and writers. Default: all cores (or the cluster's default).")
-    Integer parallelism;
+    @Mixin
+    ReadingFlags reading;
 
     @Option(names = "--start-at", paramLabel = "WHERE",
             description = "beginning: a first start reads the files already there from their beginning; end: only"
@@ -89,10 +80,6 @@ public final class IngestCommand implements Callable<Integer> {
             description = "Files not modified for this long are not started on. Default: every file is read.")
     Duration ignoreOlder;
 
-    @Option(names = "--split-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
-            description = "Lines already there at start are cut into splits of about this size. Default: "
-                    + NdjsonSourceOptions.SPLIT_SIZE_DEFAULT + ".")
-    MemorySize splitSize;
 
     @Override
     public Integer call() {
@@ -131,18 +118,7 @@ public final class IngestCommand implements Callable<Integer> {
         if (state != null) {
             config.set(ParqOptions.STATE_DIR, state);
         }
-        if (onError != null) {
-            config.set(ParseOptions.ON_ERROR, OnError.parse(onError));
-        }
-        if (parallelism != null) {
-            if (parallelism < 1) {
-                throw ConversionException.usage("--parallelism must be at least 1, got " + parallelism);
-            }
-            config.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
-        }
-        if (splitSize != null) {
-            config.set(NdjsonSourceOptions.SPLIT_SIZE, splitSize);
-        }
+        reading.applyTo(config);
         if (startAt != null) {
             config.setString(NdjsonSourceOptions.START_AT.key(), startAt);
         }

@@ -5,17 +5,13 @@ import java.util.List;
 import java.util.function.BiConsumer;
 
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.CoreOptions;
-import org.apache.flink.configuration.MemorySize;
 
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.job.run.ProgressListener;
-import dev.parq.parse.operator.OnError;
-import dev.parq.parse.operator.ParseOptions;
-import dev.parq.source.NdjsonSourceOptions;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -29,20 +25,8 @@ public final class PipelineFlags {
     @Parameters(arity = "1..*", paramLabel = "INPUT", description = "NDJSON files, directories or globs.")
     List<String> inputs;
 
-    @Option(names = "--split-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
-            description = "Input is cut into splits of about this size, at line starts. Default: "
-                    + NdjsonSourceOptions.SPLIT_SIZE_DEFAULT + ".")
-    MemorySize splitSize;
-
-    @Option(names = {"-p", "--parallelism"}, paramLabel = "N",
-            description = "Parallel parsers and writers. Default: all cores (or the cluster's default).")
-    Integer parallelism;
-
-    @Option(names = "--on-error", paramLabel = "MODE",
-            description = "fail: stop at the first bad line, naming its file and byte offset;"
-                    + " reject: write bad lines to the rejected-lines output and go on. Default: "
-                    + ParseOptions.ON_ERROR_DEFAULT + ".")
-    String onError;
+    @Mixin
+    ReadingFlags reading;
 
     @Option(names = "--overwrite", description = "Replace an existing output.")
     boolean overwrite;
@@ -61,18 +45,7 @@ public final class PipelineFlags {
         Configuration config = FlinkSettings.load();
         config.set(ParqOptions.INPUTS, inputs);
         config.set(ParqOptions.OUTPUT, output);
-        if (splitSize != null) {
-            config.set(NdjsonSourceOptions.SPLIT_SIZE, splitSize);
-        }
-        if (parallelism != null) {
-            if (parallelism < 1) {
-                throw ConversionException.usage("--parallelism must be at least 1, got " + parallelism);
-            }
-            config.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
-        }
-        if (onError != null) {
-            config.set(ParseOptions.ON_ERROR, OnError.parse(onError));
-        }
+        reading.applyTo(config);
         if (overwrite) {
             config.set(ParqOptions.OVERWRITE, true);
         }

@@ -8,7 +8,4 @@ import java.io.Serializable;
  * {@code ignoreOlderMillis} (0: every file is read); and when it takes a rotated file's last line
  * without a line feed as complete: once the file has not grown for {@code rotateWaitMillis}.
  */
-public record Following(boolean startAtEnd, long ignoreOlderMillis, long rotateWaitMillis) implements Serializable {
-
-    public static final Following FROM_BEGINNING = new Following(false, 0, 5000);
-}
+public record Following(boolean startAtEnd, long ignoreOlderMillis, long rotateWaitMillis) implements Serializable {}

@@ -61,11 +61,6 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     private record Pending(FileSplit split, int owner) {}
 
     public TailingEnumerator(SplitEnumeratorContext<FileSplit> context, InputDiscovery discovery, long splitSize,
-            EnumeratorState restored) {
-        this(context, discovery, splitSize, Following.FROM_BEGINNING, restored);
-    }
-
-    public TailingEnumerator(SplitEnumeratorContext<FileSplit> context, InputDiscovery discovery, long splitSize,
             Following following, EnumeratorState restored) {
         this.context = context;
         this.following = following;

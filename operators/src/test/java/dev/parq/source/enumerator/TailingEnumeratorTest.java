@@ -36,6 +36,9 @@ import dev.parq.source.split.FileSplit;
  */
 class TailingEnumeratorTest {
 
+    /** From their beginning, files of every age, a rotated file's last line after 5 s. */
+    private static final Following FROM_BEGINNING = new Following(false, 0, 5000);
+
     @TempDir
     Path dir;
 
@@ -143,7 +146,7 @@ class TailingEnumeratorTest {
         // A new coordinator, as after a failover: the old one's scans are gone with it.
         readers();
         assignedSeen.clear();
-        TailingEnumerator again = new TailingEnumerator(context, watched("app.log"), 1 << 20, restored);
+        TailingEnumerator again = new TailingEnumerator(context, watched("app.log"), 1 << 20, FROM_BEGINNING, restored);
         again.start();
         scan(again);
         assertEquals("{\"seq\":1}\n{\"seq\":2}\n", readOf(log));
@@ -157,7 +160,8 @@ class TailingEnumeratorTest {
             lines.append("{\"seq\":").append(i).append(",\"pad\":\"").append("x".repeat(i % 13)).append("\"}\n");
         }
         Files.writeString(log, lines);
-        TailingEnumerator enumerator = new TailingEnumerator(context, watched("big.log"), 1000, new EnumeratorState(List.of()));
+        TailingEnumerator enumerator = new TailingEnumerator(context, watched("big.log"), 1000, FROM_BEGINNING,
+                new EnumeratorState(List.of()));
         enumerator.start();
         scan(enumerator);
         assertEquals(lines.toString(), readOf(log));
@@ -245,7 +249,8 @@ class TailingEnumeratorTest {
     }
 
     private TailingEnumerator start(String glob) {
-        TailingEnumerator enumerator = new TailingEnumerator(context, watched(glob), 1 << 20, new EnumeratorState(List.of()));
+        TailingEnumerator enumerator = new TailingEnumerator(context, watched(glob), 1 << 20, FROM_BEGINNING,
+                new EnumeratorState(List.of()));
         enumerator.start();
         return enumerator;
     }
