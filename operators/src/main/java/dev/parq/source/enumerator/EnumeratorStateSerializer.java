@@ -16,9 +16,9 @@ public final class EnumeratorStateSerializer implements SimpleVersionedSerialize
 
     /**
      * 1: the pending splits; 2: also the tracked files of a tailing enumerator; 3: also their size,
-     * when it last grew and whether they were renamed.
+     * when it last grew and whether they were renamed; 4: also the files that ended a short while ago.
      */
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
 
     @Override
     public int getVersion() {
@@ -34,16 +34,27 @@ public final class EnumeratorStateSerializer implements SimpleVersionedSerialize
         }
         out.writeInt(state.trackedFiles().size());
         for (TrackedFile file : state.trackedFiles()) {
-            out.writeUTF(file.fileKey());
-            out.writeUTF(file.path());
-            out.writeLong(file.issuedUpTo());
-            out.writeInt(file.prefixLength());
-            out.writeLong(file.prefixHash());
-            out.writeLong(file.size());
-            out.writeLong(file.grownAtMillis());
-            out.writeBoolean(file.renamed());
+            write(file, out);
+        }
+        out.writeInt(state.releasedFiles().size());
+        for (ReleasedFile file : state.releasedFiles()) {
+            write(file.file(), out);
+            out.writeLong(file.releasedAtMillis());
+            out.writeLong(file.afterCheckpoint());
+            out.writeBoolean(file.gone());
         }
         return out.getCopyOfBuffer();
+    }
+
+    private static void write(TrackedFile file, DataOutputSerializer out) throws IOException {
+        out.writeUTF(file.fileKey());
+        out.writeUTF(file.path());
+        out.writeLong(file.issuedUpTo());
+        out.writeInt(file.prefixLength());
+        out.writeLong(file.prefixHash());
+        out.writeLong(file.size());
+        out.writeLong(file.grownAtMillis());
+        out.writeBoolean(file.renamed());
     }
 
     @Override
@@ -61,17 +72,28 @@ public final class EnumeratorStateSerializer implements SimpleVersionedSerialize
         if (version >= 2) {
             int tracked = in.readInt();
             for (int i = 0; i < tracked; i++) {
-                String key = in.readUTF();
-                String path = in.readUTF();
-                long issuedUpTo = in.readLong();
-                int prefixLength = in.readInt();
-                long prefixHash = in.readLong();
-                files.add(version >= 3
-                        ? new TrackedFile(key, path, issuedUpTo, prefixLength, prefixHash, in.readLong(), in.readLong(),
-                                in.readBoolean())
-                        : new TrackedFile(key, path, issuedUpTo, prefixLength, prefixHash, issuedUpTo, 0, false));
+                files.add(readTracked(in, version));
             }
         }
-        return new EnumeratorState(splits, files);
+        List<ReleasedFile> released = new ArrayList<>();
+        if (version >= 4) {
+            int ended = in.readInt();
+            for (int i = 0; i < ended; i++) {
+                released.add(new ReleasedFile(readTracked(in, version), in.readLong(), in.readLong(), in.readBoolean()));
+            }
+        }
+        return new EnumeratorState(splits, files, released);
+    }
+
+    private static TrackedFile readTracked(DataInputDeserializer in, int version) throws IOException {
+        String key = in.readUTF();
+        String path = in.readUTF();
+        long issuedUpTo = in.readLong();
+        int prefixLength = in.readInt();
+        long prefixHash = in.readLong();
+        return version >= 3
+                ? new TrackedFile(key, path, issuedUpTo, prefixLength, prefixHash, in.readLong(), in.readLong(),
+                        in.readBoolean())
+                : new TrackedFile(key, path, issuedUpTo, prefixLength, prefixHash, issuedUpTo, 0, false);
     }
 }

@@ -2,8 +2,11 @@ package dev.parq.source.enumerator;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.zip.CRC32C;
 
 import dev.parq.io.RangeReader;
@@ -32,11 +35,11 @@ final class FileScanner {
      * result as {@link FileScan#unreadable}: it is looked at again at the next scan, and not taken
      * for gone meanwhile, which would read it again from its start once it can be read.
      */
-    List<FileScan> scan(List<InputFile> files, Map<String, TrackedFile> known) {
+    List<FileScan> scan(List<InputFile> files, Map<String, TrackedFile> known, Set<Integer> copyLengths) {
         List<FileScan> scans = new ArrayList<>(files.size());
         for (InputFile file : files) {
             try {
-                scans.add(scan(file, known.get(file.fileKey())));
+                scans.add(scan(file, known.get(file.fileKey()), copyLengths));
             } catch (IOException unreadable) {
                 scans.add(FileScan.unreadable(file));
             }
@@ -44,7 +47,7 @@ final class FileScanner {
         return scans;
     }
 
-    private FileScan scan(InputFile file, TrackedFile tracked) throws IOException {
+    private FileScan scan(InputFile file, TrackedFile tracked, Set<Integer> copyLengths) throws IOException {
         try (RangeReader reader = RangeReader.open(file.path())) {
             long size = reader.size();
             long modified = reader.lastModified();
@@ -59,8 +62,9 @@ final class FileScanner {
             long lineEnd = lastLineEnd(reader, searchedFrom, size);
             List<Long> cuts = lineEnd > searchedFrom + splitSize
                     ? cuts(reader, size, searchedFrom, lineEnd) : List.of();
+            Map<Integer, Long> hashes = tracked == null ? hashesByLength(prefix, prefixLength, copyLengths) : Map.of();
             return new FileScan(file, size, modified, searchedFrom, lineEnd, prefixLength, hash(prefix, prefixLength),
-                    hash(prefix, knownLength), cuts);
+                    hash(prefix, knownLength), hashes, cuts);
         }
     }
 
@@ -100,6 +104,22 @@ final class FileScanner {
             }
         }
         return cuts;
+    }
+
+    /** The hashes of the first bytes at each of {@code lengths} that is within them: one pass over them. */
+    private static Map<Integer, Long> hashesByLength(byte[] prefix, int available, Set<Integer> lengths) {
+        Map<Integer, Long> hashes = new HashMap<>();
+        CRC32C crc = new CRC32C();
+        int hashed = 0;
+        for (int length : new TreeSet<>(lengths)) {
+            if (length > available) {
+                break;
+            }
+            crc.update(prefix, hashed, length - hashed);
+            hashed = length;
+            hashes.put(length, crc.getValue());
+        }
+        return hashes;
     }
 
     static long hash(byte[] bytes, int length) {

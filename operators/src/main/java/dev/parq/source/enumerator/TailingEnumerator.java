@@ -2,7 +2,7 @@ package dev.parq.source.enumerator;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +14,6 @@ import javax.annotation.Nullable;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SplitsAssignment;
-import org.apache.flink.metrics.groups.SplitEnumeratorMetricGroup;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,13 +48,16 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     private final Map<String, TrackedFile> tracked = new LinkedHashMap<>();
     /** What the scans on the worker thread know of {@link #tracked}: a copy made on the coordinator thread. */
     private volatile Map<String, TrackedFile> trackedForScan = Map.of();
+    /** The lengths at which the scans hash the first bytes of new files, to recognise copies. */
+    private volatile Set<Integer> copyLengthsForScan = Set.of();
     private final List<Pending> pending = new ArrayList<>();
     private final Following following;
+    private final CopyRecognition copies;
     /** Whether the next scan is the first of a run that resumed from nothing: where --start-at applies. */
     private boolean firstStart;
-    /** Read by the metrics' reporter thread. */
-    private volatile long truncations;
-    private volatile int pendingCount;
+    private long lastSnapshot;
+    private long lastCompleted;
+    private final EnumeratorMetrics metrics = new EnumeratorMetrics();
 
     /** A split not yet handed out, and the reader it is for. */
     private record Pending(FileSplit split, int owner) {}
@@ -67,23 +69,24 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         this.firstStart = restored.trackedFiles().isEmpty() && restored.pendingSplits().isEmpty();
         this.discovery = discovery;
         this.scanner = new FileScanner(splitSize);
+        // Long enough for a copy to show up beside its original, and for a rotated file's last write.
+        long wait = following.rotateWaitMillis() + 2 * discovery.discoverInterval().toMillis();
+        this.copies = new CopyRecognition(restored.releasedFiles(), wait);
         for (TrackedFile file : restored.trackedFiles()) {
             tracked.put(file.fileKey(), file);
         }
         for (FileSplit split : restored.pendingSplits()) {
             pending.add(new Pending(split, owner(split.fileKey())));
         }
-        trackedForScan = Map.copyOf(tracked);
+        published();
     }
 
     @Override
     public void start() {
-        SplitEnumeratorMetricGroup metrics = context.metricGroup();
-        metrics.gauge("trackedFiles", () -> trackedForScan.size());
-        metrics.gauge("truncations", () -> truncations);
-        metrics.setUnassignedSplitsGauge(() -> (long) pendingCount);
+        metrics.register(context.metricGroup());
         long interval = discovery.discoverInterval().toMillis();
-        context.callAsync(() -> scanner.scan(discovery.currentFiles(), trackedForScan), this::apply, 0, interval);
+        context.callAsync(() -> scanner.scan(discovery.currentFiles(), trackedForScan, copyLengthsForScan),
+                this::apply, 0, interval);
     }
 
     /** Acts on a scan, on the coordinator thread. */
@@ -92,51 +95,120 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
             LOG.warn("cannot look at the inputs; trying again at the next scan", failure);
             return;
         }
-        Set<String> seen = new HashSet<>();
         long now = System.currentTimeMillis();
         boolean atEnd = firstStart && following.startAtEnd();
         firstStart = false;
+        Map<String, FileScan> listed = new LinkedHashMap<>();
         for (FileScan scan : scans) {
-            String key = identity(scan);
-            if (!seen.add(key)) {
-                continue;
-            }
-            TrackedFile known = tracked.get(key);
+            listed.putIfAbsent(identity(scan), scan);
+        }
+        List<Map.Entry<String, FileScan>> fresh = new ArrayList<>();
+        for (Map.Entry<String, FileScan> entry : listed.entrySet()) {
+            TrackedFile known = tracked.get(entry.getKey());
+            FileScan scan = entry.getValue();
             if (!scan.readable()) {
                 LOG.warn("cannot read {} now; trying again at the next scan", scan.file().path());
-                continue;
-            }
-            if (known == null && following.ignoreOlderMillis() > 0
-                    && scan.modified() < now - following.ignoreOlderMillis()) {
-                continue;
-            }
-            long from = known == null ? 0 : known.issuedUpTo();
-            if (known == null && atEnd) {
-                from = Math.max(0, scan.lineEnd());
-            }
-            if (known != null && replaced(known, scan)) {
-                truncations++;
+            } else if (known == null) {
+                fresh.add(entry);
+            } else if (replaced(known, scan)) {
+                metrics.truncations++;
                 LOG.info("{} was truncated or replaced: reading it again from its start", scan.file().path());
-                from = 0;
+                copies.release(new ReleasedFile(known, now, lastSnapshot, false));
+                follow(entry.getKey(), scan, null, 0, now);
+            } else if (forgettable(known, scan, now)) {
+                tracked.remove(entry.getKey());
+            } else {
+                follow(entry.getKey(), scan, known, known.issuedUpTo(), now);
             }
-            long upTo = from;
-            if (scan.lineEnd() > from) {
-                issue(scan, key, from, scan.lineEnd(), scan.searchedFrom() == from ? scan.cuts() : List.of());
-                upTo = scan.lineEnd();
-            }
-            boolean renamed = known != null && (known.renamed() || !known.path().equals(scan.file().path()));
-            long grownAt = known == null || known.size() != scan.size() ? now : known.grownAtMillis();
-            if (renamed && upTo < scan.size() && now - grownAt >= following.rotateWaitMillis()) {
-                // Rotated away and quiet: no line feed is coming; its last line is complete as it is.
-                issue(scan, key, upTo, scan.size(), List.of());
-                upTo = scan.size();
-            }
-            tracked.put(key, new TrackedFile(key, scan.file().path(), upTo, scan.prefixLength(), scan.prefixHash(),
-                    scan.size(), grownAt, renamed));
         }
-        tracked.keySet().retainAll(seen);
-        trackedForScan = Map.copyOf(tracked);
+        for (Iterator<TrackedFile> it = tracked.values().iterator(); it.hasNext(); ) {
+            TrackedFile known = it.next();
+            if (!listed.containsKey(known.fileKey())) {
+                it.remove();
+                copies.release(new ReleasedFile(known, now, lastSnapshot, true));
+            }
+        }
+        // New files are compared with the files followed before this scan, not with one another: two
+        // files found together are two files, however alike they start.
+        List<TrackedFile> followed = List.copyOf(tracked.values());
+        for (Map.Entry<String, FileScan> entry : fresh) {
+            start(entry.getKey(), entry.getValue(), followed, atEnd, now);
+        }
+        copies.retainParked(listed.keySet());
+        for (ReleasedFile ended : copies.expire(now, lastCompleted)) {
+            if (ended.unread() > 0) {
+                metrics.bytesLost += ended.unread();
+                LOG.warn("{} {} before bytes {} to {} of it were read: they are lost", ended.file().path(),
+                        ended.gone() ? "was deleted or moved out of the inputs" : "was truncated",
+                        ended.file().issuedUpTo(), ended.file().size());
+            }
+        }
+        published();
         assignPending();
+    }
+
+    /** Starts on a file not followed yet: from its start, its end, or where the file it is a copy of was. */
+    private void start(String key, FileScan scan, List<TrackedFile> followed, boolean atEnd, long now) {
+        if (following.ignoreOlderMillis() > 0 && scan.modified() < now - following.ignoreOlderMillis()) {
+            return;
+        }
+        CopyRecognition.Verdict verdict = copies.judge(key, scan, followed, now);
+        if (verdict instanceof CopyRecognition.Park) {
+            return;
+        }
+        long from = atEnd ? Math.max(0, scan.lineEnd()) : 0;
+        if (verdict instanceof CopyRecognition.Adopt adopt) {
+            metrics.copies++;
+            from = adopt.from();
+            LOG.info("{} is a copy of {} (copy-truncate rotation): reading it from byte {}", scan.file().path(),
+                    adopt.original().file().path(), from);
+        }
+        follow(key, scan, null, from, now);
+    }
+
+    /** Hands out what {@code scan} found after {@code from} and records how far the file now is. */
+    private void follow(String key, FileScan scan, @Nullable TrackedFile known, long from, long now) {
+        long upTo = from;
+        if (scan.lineEnd() > from) {
+            issue(scan, key, from, scan.lineEnd(), scan.searchedFrom() == from ? scan.cuts() : List.of());
+            upTo = scan.lineEnd();
+        }
+        boolean moved = known != null && !known.path().equals(scan.file().path());
+        if (moved && !known.renamed()) {
+            metrics.rotations++;
+        }
+        boolean renamed = known != null && (known.renamed() || moved);
+        long grownAt = known == null || known.size() != scan.size() ? now : known.grownAtMillis();
+        if (renamed && upTo < scan.size() && now - grownAt >= following.rotateWaitMillis()) {
+            // Rotated away and quiet: no line feed is coming; its last line is complete as it is.
+            issue(scan, key, upTo, scan.size(), List.of());
+            upTo = scan.size();
+        }
+        tracked.put(key, new TrackedFile(key, scan.file().path(), upTo, scan.prefixLength(), scan.prefixHash(),
+                scan.size(), grownAt, renamed));
+    }
+
+    /**
+     * Whether a file is read to its end and has not been modified for the ignore-older time: it is
+     * forgotten, and not started on again while it stays that old.
+     */
+    private boolean forgettable(TrackedFile known, FileScan scan, long now) {
+        return following.ignoreOlderMillis() > 0 && scan.modified() < now - following.ignoreOlderMillis()
+                && known.issuedUpTo() >= scan.size();
+    }
+
+    /** Makes what the coordinator thread changed visible to the scans and the metrics. */
+    private void published() {
+        trackedForScan = Map.copyOf(tracked);
+        copyLengthsForScan = Set.copyOf(copies.lengths(tracked.values()));
+        long behind = 0;
+        for (TrackedFile file : tracked.values()) {
+            behind += Math.max(0, file.size() - file.issuedUpTo());
+        }
+        for (Pending split : pending) {
+            behind += split.split().end() - split.split().offset();
+        }
+        metrics.published(tracked.size(), pending.size(), copies.parkedCount(), behind);
     }
 
     /** Whether the file under a known identity is no longer the file that was followed. */
@@ -175,7 +247,6 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     private void assignPending() {
         Set<Integer> readers = context.registeredReaders().keySet();
         if (readers.isEmpty() || pending.isEmpty()) {
-            pendingCount = pending.size();
             return;
         }
         int fallback = readers.iterator().next();
@@ -185,7 +256,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
             assignment.computeIfAbsent(reader, r -> new ArrayList<>()).add(split.split());
         }
         pending.clear();
-        pendingCount = 0;
+        metrics.unassigned = 0;
         context.assignSplits(new SplitsAssignment<>(assignment));
     }
 
@@ -209,12 +280,19 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
 
     @Override
     public EnumeratorState snapshotState(long checkpointId) {
-        return new EnumeratorState(pending.stream().map(Pending::split).toList(), new ArrayList<>(tracked.values()));
+        lastSnapshot = Math.max(lastSnapshot, checkpointId);
+        return new EnumeratorState(pending.stream().map(Pending::split).toList(), new ArrayList<>(tracked.values()),
+                copies.released());
     }
 
-    /** Files found truncated or replaced in place, read again from their start (also a metric). */
-    long truncations() {
-        return truncations;
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+        lastCompleted = Math.max(lastCompleted, checkpointId);
+    }
+
+    /** What the enumerator counts, also reported as metrics. */
+    EnumeratorMetrics metrics() {
+        return metrics;
     }
 
     @Override

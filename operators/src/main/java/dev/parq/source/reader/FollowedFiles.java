@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
@@ -25,26 +26,47 @@ final class FollowedFiles {
 
     private FollowedFiles() {}
 
-    /** The split's path, or the file of its identity in the same directory, or null if it is gone. */
+    /**
+     * The split's path; or the file of its identity in the same directory; or, once that file is
+     * gone or too short (copy-truncate rotation truncates it after copying it), a copy of it in the
+     * same directory: a file that starts with the same bytes and holds the split's range. Null if
+     * none of these is there.
+     */
     static String whereNow(FileSplit split) throws IOException {
         if (split.fileKey().isEmpty() || !Locations.isLocal(split.path())) {
             return split.path();
         }
         Path path = Path.of(split.path());
-        if (isTheFileOf(split, path)) {
+        if (isTheFileOf(split, path) && holdsRange(split, path)) {
             return split.path();
         }
         Path directory = path.toAbsolutePath().getParent();
-        try (Stream<Path> entries = Files.list(directory)) {
-            for (Path entry : entries.toList()) {
-                if (isTheFileOf(split, entry)) {
-                    return entry.toString();
-                }
-            }
+        List<Path> entries;
+        try (Stream<Path> listing = Files.list(directory)) {
+            entries = listing.toList();
         } catch (NoSuchFileException | UncheckedIOException gone) {
             return null;
         }
+        for (Path entry : entries) {
+            if (isTheFileOf(split, entry) && holdsRange(split, entry)) {
+                return entry.toString();
+            }
+        }
+        for (Path entry : entries) {
+            if (split.prefixLength() > 0 && holdsRange(split, entry) && keyOf(entry).isPresent()
+                    && startsAsTheFileOf(split, entry)) {
+                return entry.toString();
+            }
+        }
         return null;
+    }
+
+    private static boolean holdsRange(FileSplit split, Path path) {
+        try {
+            return Files.size(path) >= split.end();
+        } catch (IOException gone) {
+            return false;
+        }
     }
 
     /** Whether {@code path} has the split's identity and, where the split knows them, its first bytes. */
@@ -52,9 +74,11 @@ final class FollowedFiles {
         if (!split.fileKey().equals(keyOf(path).orElse(null))) {
             return false;
         }
-        if (split.prefixLength() == 0) {
-            return true;
-        }
+        return split.prefixLength() == 0 || startsAsTheFileOf(split, path);
+    }
+
+    /** Whether the first bytes of {@code path} hash as the split's file's did. */
+    private static boolean startsAsTheFileOf(FileSplit split, Path path) throws IOException {
         byte[] prefix = new byte[split.prefixLength()];
         try (RangeReader reader = RangeReader.open(path.toString())) {
             if (reader.read(0, prefix, 0, prefix.length) < prefix.length) {

@@ -37,7 +37,10 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     private final long chunkSize;
     private final Deque<FileSplit> assigned = new ArrayDeque<>();
     private final Counter bytesIn;
+    private final Counter bytesLost;
     private final boolean following;
+    /** Bytes of the assigned splits not read yet; read by the metrics' reporter thread. */
+    private volatile long pendingBytes;
 
     private FileSplit current;
     private RangeReader file;
@@ -61,6 +64,8 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         this.chunkSize = chunkSize;
         this.following = following;
         this.bytesIn = context.metricGroup().getIOMetricGroup().getNumBytesInCounter();
+        this.bytesLost = context.metricGroup().counter("bytesLost");
+        context.metricGroup().setPendingBytesGauge(() -> pendingBytes);
     }
 
     @Override
@@ -97,12 +102,15 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             String path = following ? FollowedFiles.whereNow(next) : next.path();
             if (path == null) {
                 LOG.warn("{} is gone before bytes {} to {} of it were read", next.path(), next.offset(), next.end());
+                lost(next);
                 continue;
             }
             RangeReader opened = RangeReader.open(path);
             try {
                 String key = opened.fileKey();
-                if (!next.fileKey().isEmpty() && !next.fileKey().equals(key)) {
+                // A split followed to another file (renamed, or a copy of a truncated one) was checked there.
+                boolean elsewhere = following && !path.equals(next.path());
+                if (!elsewhere && !next.fileKey().isEmpty() && !next.fileKey().equals(key)) {
                     throw new IOException("input file " + next.path() + " was replaced while it was being read"
                             + " (it was " + next.fileKey() + ", it is now " + key + ")");
                 }
@@ -112,6 +120,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
                         LOG.warn("{} was truncated before bytes {} to {} of it were read", path, next.offset(),
                                 next.end());
                         opened.close();
+                        lost(next);
                         continue;
                     }
                     throw new IOException("input file " + next.path() + " shrank while it was being read"
@@ -140,6 +149,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             if (length > 0) {
                 output.collect(new LineChunk(current.path(), position, bytes.slice(0, length)));
                 bytesIn.inc(length);
+                pendingBytes -= length;
                 position += length;
                 return;
             }
@@ -161,6 +171,12 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             }
         }
         return 0;
+    }
+
+    private void lost(FileSplit split) {
+        long length = split.end() - split.offset();
+        bytesLost.inc(length);
+        pendingBytes -= length;
     }
 
     private void finishSplit() throws IOException {
@@ -203,6 +219,11 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     @Override
     public void addSplits(List<FileSplit> splits) {
         assigned.addAll(splits);
+        long added = 0;
+        for (FileSplit split : splits) {
+            added += split.end() - split.offset();
+        }
+        pendingBytes += added;
         splitRequested = false;
         available.complete(null);
     }

@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 import org.apache.flink.api.connector.source.Boundedness;
@@ -99,7 +100,7 @@ class TailingEnumeratorTest {
         Files.writeString(log, "{\"seq\":4}\n{\"seq\":5}\n{\"seq\":6}\n");
         scan(enumerator);
         assertEquals("{\"seq\":1}\n{\"seq\":2}\n{\"seq\":3}\n{\"seq\":4}\n{\"seq\":5}\n{\"seq\":6}\n", readOf(log));
-        assertEquals(2, enumerator.truncations());
+        assertEquals(2, enumerator.metrics().truncations);
     }
 
     @Test
@@ -123,7 +124,7 @@ class TailingEnumeratorTest {
         scan(enumerator);
         InputFile listed = InputFile.of(log);
         List<FileScan> unreadable = new FileScanner(1 << 20).scan(
-                List.of(new InputFile(dir.resolve("gone.log").toString(), 10, listed.fileKey())), Map.of());
+                List.of(new InputFile(dir.resolve("gone.log").toString(), 10, listed.fileKey())), Map.of(), Set.of());
         assertFalse(unreadable.get(0).readable());
         enumerator.apply(List.of(FileScan.unreadable(listed)), null);
         assertEquals(1, enumerator.snapshotState(1).trackedFiles().size());
@@ -239,6 +240,138 @@ class TailingEnumeratorTest {
     }
 
     @Test
+    void aCopyMadeBeforeATruncationIsReadFromWhereTheOriginalWas() throws IOException {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n{\"seq\":2}\n");
+        TailingEnumerator enumerator = quick("app.log*", 60_000);
+        scan(enumerator);
+        append(log, "{\"seq\":3}\n");
+        Path copy = Files.copy(log, dir.resolve("app.log.1"));
+        Files.writeString(log, "{\"seq\":4}\n");
+        scan(enumerator);
+        assertEquals("{\"seq\":3}\n", readOf(copy), "only what the original had not given yet");
+        assertEquals("{\"seq\":1}\n{\"seq\":2}\n{\"seq\":4}\n", readOf(log));
+        assertEquals(1, enumerator.metrics().copies);
+    }
+
+    /** The scan falls between the copy and the truncation: the copy waits for the truncation. */
+    @Test
+    void aCopyFoundBeforeItsOriginalIsTruncatedWaitsForTheTruncation() throws IOException {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n");
+        TailingEnumerator enumerator = quick("app.log*", 60_000);
+        scan(enumerator);
+        append(log, "{\"seq\":2}\n");
+        Path copy = Files.copy(log, dir.resolve("app.log.1"));
+        scan(enumerator);
+        assertEquals("", readOf(copy), "parked");
+        assertEquals("{\"seq\":1}\n{\"seq\":2}\n", readOf(log));
+        // Written between the copy and the truncation: in neither file, the window copy-truncate loses.
+        append(log, "{\"seq\":3}\n");
+        Files.writeString(log, "{\"seq\":4}\n");
+        scan(enumerator);
+        assertEquals("", readOf(copy), "all of it was read from the original");
+        assertEquals("{\"seq\":1}\n{\"seq\":2}\n{\"seq\":4}\n", readOf(log));
+        assertEquals(1, enumerator.metrics().copies);
+    }
+
+    @Test
+    void aFileThatStartsLikeAFollowedOneButIsNoCopyIsReadWholeAfterTheWait() throws Exception {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n");
+        TailingEnumerator enumerator = quick("app.log*", 50);
+        scan(enumerator);
+        Path twin = Files.writeString(dir.resolve("app.log.twin"), "{\"seq\":1}\n{\"seq\":2}\n");
+        scan(enumerator);
+        assertEquals("", readOf(twin));
+        Thread.sleep(150);
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n{\"seq\":2}\n", readOf(twin));
+        assertEquals(0, enumerator.metrics().copies);
+    }
+
+    @Test
+    void aFileDeletedBeforeItWasReadIsCountedAsLostOnceACheckpointNoLongerNeedsIt() throws Exception {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n{\"se");
+        TailingEnumerator enumerator = quick("app.log*", 10);
+        scan(enumerator);
+        Files.delete(log);
+        scan(enumerator);
+        Thread.sleep(100);
+        scan(enumerator);
+        assertEquals(1, enumerator.snapshotState(7).releasedFiles().size(), "kept until a later checkpoint completes");
+        assertEquals(0, enumerator.metrics().bytesLost);
+        enumerator.notifyCheckpointComplete(7);
+        scan(enumerator);
+        assertEquals(4, enumerator.metrics().bytesLost, "the partial last line");
+        assertEquals(List.of(), enumerator.snapshotState(8).releasedFiles());
+        assertEquals(List.of(), enumerator.snapshotState(8).trackedFiles());
+    }
+
+    /** A new file of the identity of one that ended is that inode reused: never a copy, whatever its first bytes. */
+    @Test
+    void aReusedInodeIsNeverTakenForACopy() throws IOException {
+        InputFile file = new InputFile(dir.resolve("app.log").toString(), 30, "dev:ino");
+        TrackedFile ended = new TrackedFile("dev:ino", file.path(), 20, 20, 42, 20, 0, false);
+        CopyRecognition copies = new CopyRecognition(List.of(new ReleasedFile(ended, 0, 0, true)), 1000);
+        FileScan sameStart = new FileScan(file, 30, 0, 0, 30, 30, 7, 0, Map.of(20, 42L), List.of());
+        assertTrue(copies.judge("dev:ino", sameStart, List.of(), 0) instanceof CopyRecognition.Independent);
+        assertTrue(copies.judge("dev:other", sameStart, List.of(), 0) instanceof CopyRecognition.Adopt);
+    }
+
+    @Test
+    void filesReadToTheirEndAndOlderThanIgnoreOlderAreForgotten() throws IOException {
+        Path log = Files.writeString(dir.resolve("app.log"), "{\"seq\":1}\n");
+        TailingEnumerator enumerator = new TailingEnumerator(context, watched("app.log"), 1 << 20,
+                new Following(false, Duration.ofDays(1).toMillis(), 5000), new EnumeratorState(List.of()));
+        enumerator.start();
+        scan(enumerator);
+        assertEquals(1, enumerator.snapshotState(1).trackedFiles().size());
+        Files.setLastModifiedTime(log, FileTime.fromMillis(System.currentTimeMillis() - Duration.ofDays(2).toMillis()));
+        scan(enumerator);
+        scan(enumerator);
+        assertEquals(List.of(), enumerator.snapshotState(2).trackedFiles());
+        assertEquals(List.of(), enumerator.snapshotState(2).releasedFiles());
+        assertEquals("{\"seq\":1}\n", readOf(log));
+    }
+
+    /** The state holds the files there are, not every file there ever was. */
+    @Test
+    void tenThousandFilesCreatedReadAndDeletedLeaveASmallState() throws Exception {
+        TailingEnumerator enumerator = quick("*.log", 10);
+        EnumeratorStateSerializer serializer = new EnumeratorStateSerializer();
+        long checkpoint = 0;
+        int largest = 0;
+        for (int round = 0; round < 10; round++) {
+            // Inodes of deleted files are reused: what was read is told apart by round.
+            read.clear();
+            List<Path> files = new ArrayList<>();
+            for (int i = 0; i < 1000; i++) {
+                files.add(Files.writeString(dir.resolve("f" + round + "-" + i + ".log"),
+                        "{\"round\":" + round + ",\"i\":" + i + "}\n"));
+            }
+            scan(enumerator);
+            largest = Math.max(largest, serializer.serialize(enumerator.snapshotState(++checkpoint)).length);
+            enumerator.notifyCheckpointComplete(checkpoint);
+            for (Path file : files) {
+                assertEquals(Files.readString(file), readOf(file));
+                Files.delete(file);
+            }
+            scan(enumerator);
+        }
+        Thread.sleep(50);
+        enumerator.snapshotState(++checkpoint);
+        enumerator.notifyCheckpointComplete(checkpoint);
+        scan(enumerator);
+        int size = serializer.serialize(enumerator.snapshotState(++checkpoint)).length;
+        assertTrue(size < 64, size + " bytes of state with no file left");
+        // At most the files of two rounds: those there, and those just deleted that a checkpoint still needs.
+        assertTrue(largest < 2 * 1000 * 160, largest + " bytes of state with 1000 files");
+        assertEquals(0, enumerator.metrics().bytesLost);
+    }
+
+    @Test
     void theSourceFollowsWatchedInputsWithoutEnd() {
         NdjsonSource source = NdjsonSource.builder(watched("app.log")).build();
         assertEquals(Boundedness.CONTINUOUS_UNBOUNDED, source.getBoundedness());
@@ -246,6 +379,15 @@ class TailingEnumeratorTest {
 
     private WatchedInputs watched(String glob) {
         return new WatchedInputs(List.of(dir.resolve(glob).toString()), Duration.ofSeconds(1));
+    }
+
+    /** Scans every 10 ms; a rotated file's last line, and a file that starts like another, wait this long. */
+    private TailingEnumerator quick(String glob, long rotateWaitMillis) {
+        TailingEnumerator enumerator = new TailingEnumerator(context,
+                new WatchedInputs(List.of(dir.resolve(glob).toString()), Duration.ofMillis(10)), 1 << 20,
+                new Following(false, 0, rotateWaitMillis), new EnumeratorState(List.of()));
+        enumerator.start();
+        return enumerator;
     }
 
     private TailingEnumerator start(String glob) {

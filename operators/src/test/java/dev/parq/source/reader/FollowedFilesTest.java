@@ -43,6 +43,19 @@ class FollowedFilesTest {
         assertNull(FollowedFiles.whereNow(split));
     }
 
+    /** Copy-truncate rotation truncated the file after copying it: its lines are read from the copy. */
+    @Test
+    void aFileTruncatedSinceItsSplitWasIssuedIsReadFromItsCopy() throws IOException {
+        Path log = Files.writeString(dir.resolve("app.log"), "{\"seq\":1}\n");
+        FileSplit split = split(log);
+        Files.writeString(dir.resolve("app.log.2"), "{\"seq\":1");
+        Path copy = Files.copy(log, dir.resolve("app.log.1"));
+        Files.writeString(log, "");
+        assertEquals(copy.toString(), FollowedFiles.whereNow(split));
+        Files.delete(copy);
+        assertNull(FollowedFiles.whereNow(split), "no copy holds the split's bytes");
+    }
+
     private static FileSplit split(Path file) throws IOException {
         byte[] bytes = Files.readAllBytes(file);
         CRC32C crc = new CRC32C();
