@@ -296,12 +296,13 @@ def print_table(summaries, corpus):
     print_rows(hdr, rows)
 
 
-def print_rows(hdr, rows):
-    """A table of strings: the first and last columns (names, verdicts) to the left, figures to the right."""
-    last = len(hdr) - 1
+def print_rows(hdr, rows, left=None):
+    """A table of strings: the columns in left (default the first and last: names, verdicts) to the
+    left, figures to the right."""
+    left = left or (0, len(hdr) - 1)
     w = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(hdr)]
     for r in [hdr] + rows:
-        print("  ".join(c.ljust(w[i]) if i in (0, last) else c.rjust(w[i]) for i, c in enumerate(r)).rstrip())
+        print("  ".join(c.ljust(w[i]) if i in left else c.rjust(w[i]) for i, c in enumerate(r)).rstrip())
 
 
 def ratios(summaries, main_par):
@@ -368,6 +369,12 @@ def parse_tools(s):
     return [t for t in ALL_TOOLS if t in tools]
 
 
+ENVIRONMENT_HELP = """environment:
+  PARQ_JAVA_OPTS    JVM options for ./parq (replace its defaults)
+  JAVA_HOME         the JDK ./parq runs on (default: java on the PATH)
+  PARQ_BENCH_DATA   default for --data-dir"""
+
+
 def default_data_dir():
     return os.environ.get("PARQ_BENCH_DATA", os.path.join(HERE, "work", "data"))
 
@@ -393,10 +400,7 @@ output:
   configuration converted with the right row count, 1 otherwise (the peers are still measured
   when parq fails).
 
-environment:
-  PARQ_JAVA_OPTS    JVM options for ./parq (replace its defaults)
-  JAVA_HOME         the JDK ./parq runs on (default: java on the PATH)
-  PARQ_BENCH_DATA   default for --data-dir""")
+""" + ENVIRONMENT_HELP)
     ap.add_argument("--size", default="1g", help="corpus size, binary units: 100m, 1g, 4g (default 1g)")
     ap.add_argument("--runs", type=int, default=3, help="runs per configuration; the median is reported (default 3)")
     ap.add_argument("--parallelism", type=parse_pars, default=sorted({1, ncpu}), metavar="LIST",
