@@ -2,7 +2,6 @@
 """parq benchmark harness: `bench/run` and `bench/startup` call this file. See bench/README.md."""
 import argparse
 import datetime as dt
-import glob
 import json
 import os
 import platform
@@ -117,6 +116,19 @@ def machine_info(load_at_start):
     return info
 
 
+def require_time(prog):
+    if not os.access(TIME, os.X_OK):
+        sys.exit(f"{prog} needs {TIME} (GNU time; Debian/Ubuntu package 'time')")
+
+
+def load_at_start():
+    """The load averages, with a warning when the machine is busy."""
+    load = os.getloadavg()
+    if load[0] > 1.5:
+        log(f"warning: load average is {load[0]:.1f}; other work on this machine will skew the figures")
+    return load
+
+
 def warm(path):
     subprocess.run(["cat", path], stdout=subprocess.DEVNULL, check=True)
 
@@ -124,18 +136,23 @@ def warm(path):
 # ---------------------------------------------------------------------------------------------
 # one measured run
 
+def schema_args(parq_schema):
+    """parq's --schema for the DDL in the file parq_schema (none when None)."""
+    if not parq_schema:
+        return []
+    # the DDL itself, not "@FILE": parq's picocli expands @-files into whitespace-split
+    # arguments before parq can read them as a schema file
+    with open(parq_schema, encoding="utf-8") as f:
+        return ["--schema", " ".join(f.read().split())]
+
+
 def command(tool, src, outdir, par, parq_schema):
     """(argv, env, output path) for one conversion."""
     env = dict(os.environ)
     if tool == "parq":
         argv = [PARQ, "convert", src, "-o", outdir, "--overwrite", "--compression", "snappy",
                 "--parallelism", str(par), "--no-progress"]
-        if parq_schema:
-            # the DDL itself, not "@FILE": parq's picocli expands @-files into whitespace-split
-            # arguments before parq can read them as a schema file
-            with open(parq_schema, encoding="utf-8") as f:
-                argv += ["--schema", " ".join(f.read().split())]
-        return argv, env
+        return argv + schema_args(parq_schema), env
     out = os.path.join(outdir, "out.parquet")
     if tool == "polars":
         env["POLARS_MAX_THREADS"] = str(par)
@@ -143,8 +160,36 @@ def command(tool, src, outdir, par, parq_schema):
 
 
 def parquet_files(outdir):
-    return sorted(p for p in glob.glob(os.path.join(outdir, "**", "*.parquet"), recursive=True)
-                  if "/_rejected/" not in p and os.path.isfile(p))
+    """The committed Parquet files under outdir: parq names what it is still writing, and its
+    _state/ and _rejected/, with a leading '.' or '_'."""
+    found = []
+    for d, dirs, files in os.walk(outdir):
+        dirs[:] = [x for x in dirs if x[:1] not in "._"]
+        found += [os.path.join(d, f) for f in files if f.endswith(".parquet") and f[:1] not in "._"]
+    return sorted(found)
+
+
+def start_timed(argv, env, tfile, **popen):
+    """argv under GNU time, which writes its report to tfile, in its own process group so that a
+    timeout kills the whole tree (time, the launcher, the JVM)."""
+    return subprocess.Popen([TIME, "-v", "-o", tfile, *argv], env=env, text=True,
+                            start_new_session=True, **popen)
+
+
+def time_stats(tfile):
+    """Peak RSS (KiB) and CPU seconds (user + system) from GNU time's report, which it removes."""
+    r = {"peak_rss_kib": None, "cpu_s": None}
+    try:
+        with open(tfile) as f:
+            text = f.read()
+        os.remove(tfile)
+    except OSError:
+        return r
+    m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", text)
+    r["peak_rss_kib"] = int(m.group(1)) if m else None
+    cpu = [float(x) for x in re.findall(r"(?:User|System) time \(seconds\): ([\d.]+)", text)]
+    r["cpu_s"] = round(sum(cpu), 2) if len(cpu) == 2 else None
+    return r
 
 
 def run_once(tool, par, corpus, outdir, parq_schema, timeout):
@@ -155,9 +200,7 @@ def run_once(tool, par, corpus, outdir, parq_schema, timeout):
     argv, env = command(tool, corpus["path"], outdir, par, parq_schema)
     tfile = outdir.rstrip("/") + ".time"
     t0 = time.perf_counter()
-    # own process group, so a timeout kills the whole tree (time, the launcher, the JVM)
-    p = subprocess.Popen([TIME, "-v", "-o", tfile, *argv], env=env, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, start_new_session=True)
+    p = start_timed(argv, env, tfile, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         _, err = p.communicate(timeout=timeout)
         rc = p.returncode
@@ -166,15 +209,7 @@ def run_once(tool, par, corpus, outdir, parq_schema, timeout):
         p.communicate()
         rc, err = -1, f"timed out after {timeout} s"
     wall = time.perf_counter() - t0
-    rss_kib = None
-    try:
-        with open(tfile) as f:
-            m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", f.read())
-            rss_kib = int(m.group(1)) if m else None
-        os.remove(tfile)
-    except OSError:
-        pass
-    r = {"tool": tool, "parallelism": par, "wall_s": round(wall, 3), "rc": rc, "peak_rss_kib": rss_kib}
+    r = {"tool": tool, "parallelism": par, "wall_s": round(wall, 3), "rc": rc, **time_stats(tfile)}
     if rc != 0:
         r["error"] = "failed: " + first_error_line(err)
         return r
@@ -258,10 +293,16 @@ def print_table(summaries, corpus):
             row += [f"{s['fixed_s']:.2f}" if "fixed_s" in s else "-",
                     f"{s['net_mb_per_s']:.1f}" if "net_mb_per_s" in s else "-"]
         rows.append(row + [ok])
-    last = len(hdr) - 1
+    print_rows(hdr, rows)
+
+
+def print_rows(hdr, rows, left=None):
+    """A table of strings: the columns in left (default the first and last: names, verdicts) to the
+    left, figures to the right."""
+    left = left or (0, len(hdr) - 1)
     w = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(hdr)]
     for r in [hdr] + rows:
-        print("  ".join(c.ljust(w[i]) if i in (0, last) else c.rjust(w[i]) for i, c in enumerate(r)).rstrip())
+        print("  ".join(c.ljust(w[i]) if i in left else c.rjust(w[i]) for i, c in enumerate(r)).rstrip())
 
 
 def ratios(summaries, main_par):
@@ -297,6 +338,16 @@ def sweep(summaries, pars):
     return out
 
 
+def write_results(name, doc):
+    """doc, stamped with its UTC time, as bench/work/NAME-TIMESTAMP.json; prints the path."""
+    os.makedirs(os.path.join(HERE, "work"), exist_ok=True)
+    stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    path = os.path.join(HERE, "work", f"{name}-{stamp}.json")
+    with open(path, "w") as f:
+        json.dump({"created": stamp, **doc}, f, indent=1, default=str)
+    print(f"\nresults: {os.path.relpath(path)}")
+
+
 # ---------------------------------------------------------------------------------------------
 # commands
 
@@ -316,6 +367,12 @@ def parse_tools(s):
     if bad or not tools:
         raise argparse.ArgumentTypeError(f"unknown tool(s) {bad}; choose from {','.join(ALL_TOOLS)}")
     return [t for t in ALL_TOOLS if t in tools]
+
+
+ENVIRONMENT_HELP = """environment:
+  PARQ_JAVA_OPTS    JVM options for ./parq (replace its defaults)
+  JAVA_HOME         the JDK ./parq runs on (default: java on the PATH)
+  PARQ_BENCH_DATA   default for --data-dir"""
 
 
 def default_data_dir():
@@ -343,10 +400,7 @@ output:
   configuration converted with the right row count, 1 otherwise (the peers are still measured
   when parq fails).
 
-environment:
-  PARQ_JAVA_OPTS    JVM options for ./parq (replace its defaults)
-  JAVA_HOME         the JDK ./parq runs on (default: java on the PATH)
-  PARQ_BENCH_DATA   default for --data-dir""")
+""" + ENVIRONMENT_HELP)
     ap.add_argument("--size", default="1g", help="corpus size, binary units: 100m, 1g, 4g (default 1g)")
     ap.add_argument("--runs", type=int, default=3, help="runs per configuration; the median is reported (default 3)")
     ap.add_argument("--parallelism", type=parse_pars, default=sorted({1, ncpu}), metavar="LIST",
@@ -376,13 +430,10 @@ environment:
         a.parq_schema = os.path.abspath(a.parq_schema)
         if not os.path.isfile(a.parq_schema):
             ap.error(f"--parq-schema: no such file: {a.parq_schema}")
-    if not os.access(TIME, os.X_OK):
-        sys.exit(f"bench/run needs {TIME} (GNU time; Debian/Ubuntu package 'time')")
+    require_time("bench/run")
 
-    load_start = os.getloadavg()
+    load_start = load_at_start()
     load = load_start[0]
-    if load > 1.5:
-        log(f"warning: load average is {load:.1f}; other work on this machine will skew the figures")
     ensure_python_packages(a.tools)
     import peers
     data_dir = os.path.abspath(a.data_dir)
@@ -471,22 +522,16 @@ environment:
                             f"{x['peak_rss_mib'] or 0:.0f} MiB)" for x in t["points"])
             print(f"  {t['tool']:8s} {pts}")
 
-    os.makedirs(os.path.join(HERE, "work"), exist_ok=True)
-    stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     kind = "" if a.corpus == "app-logs" else a.corpus + "-"
-    path = os.path.join(HERE, "work", f"results-{kind}{gen.size_label(a.size)}-{stamp}.json")
-    doc = {
-        "created": stamp, "args": {k: v for k, v in vars(a).items()},
+    write_results(f"results-{kind}{gen.size_label(a.size)}", {
+        "args": {k: v for k, v in vars(a).items()},
         "machine": machine_info(load_start), "tool_versions": peers.versions(),
         "parq_java_opts": os.environ.get("PARQ_JAVA_OPTS"),
         "corpus": {k: corpus[k] for k in ("path", "bytes", "lines", "sha256", "seed", "gen_version", "cached")},
         "summaries": summaries, "ratios": rat, "sweep": sw,
         "runs": [r for c in configs for r in results[c]],
         "fixed_cost_runs": [r for c in configs for r in fixed_results[c]],
-    }
-    with open(path, "w") as f:
-        json.dump(doc, f, indent=1, default=str)
-    print(f"\nresults: {os.path.relpath(path)}")
+    })
     failed = [s for s in summaries if "wall_s" not in s or s.get("error") or not s["rows_ok"]]
     return 1 if failed else 0
 
