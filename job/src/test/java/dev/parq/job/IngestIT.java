@@ -1,6 +1,7 @@
 package dev.parq.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -8,8 +9,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +38,9 @@ class IngestIT {
     Path dir;
 
     private int seq;
+    /** The {@link dev.parq.config.Mutation} the ingest processes run with, if any. */
+    private String mutation;
+    private long waitSeconds = WAIT_SECONDS;
 
     @Test
     void followsRotatingLogsExactlyOnceThroughStopsAndKills() throws Exception {
@@ -66,11 +76,7 @@ class IngestIT {
         ingest = start(logs, output);
         awaitRows(output, seq, ingest);
         stop(ingest, "TERM", 0);
-
-        List<List<Object>> counts = DuckDb.query("SELECT count(*), count(DISTINCT seq), min(seq), max(seq) FROM "
-                + DuckDb.parquet(output));
-        assertEquals(List.of((long) seq, (long) seq, 1L, (long) seq),
-                counts.get(0).stream().map(v -> ((Number) v).longValue()).toList(), "rows, distinct, min, max");
+        assertExactlyOnce(output);
     }
 
     /**
@@ -108,10 +114,169 @@ class IngestIT {
                 counts.get(0).stream().map(v -> ((Number) v).longValue()).toList(), "headers, rows, distinct, max");
     }
 
-    private Process start(Path logs, Path output) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder("java", "-Xmx256m", "-jar", JAR.toString(), "ingest",
+    /**
+     * Copy-truncate rotation, quick and with a look at the files between the copy and the
+     * truncation; a file rewritten longer than it was within one look; a file read, deleted, and a
+     * new one made at once (often on the deleted one's inode).
+     */
+    @Test
+    void copyTruncateRewritesAndReusedInodesExactlyOnce() throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path log = logs.resolve("app.log");
+        Path output = dir.resolve("out");
+        append(log, lines(1000));
+        Process ingest = start(logs, output);
+        awaitRows(output, seq, ingest);
+
+        append(log, lines(200));
+        Files.copy(log, logs.resolve("app.log.1"));
+        Files.writeString(log, lines(100), StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
+        awaitRows(output, seq, ingest);
+        append(log, lines(300));
+        Files.copy(log, logs.resolve("app.log.2"));
+        Thread.sleep(1000);
+        Files.writeString(log, lines(100), StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
+        awaitRows(output, seq, ingest);
+
+        Files.writeString(log, lines(600), StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
+        awaitRows(output, seq, ingest);
+        Files.delete(logs.resolve("app.log.1"));
+        append(logs.resolve("app.log.3"), lines(50));
+        awaitRows(output, seq, ingest);
+        stop(ingest, "TERM", 0);
+        assertExactlyOnce(output);
+        assertTrue(Files.readString(dir.resolve("stderr")).contains("is a copy of"), "a copy was recognised");
+    }
+
+    /** A writer appends and rotates all along while ingest is killed three times at random moments. */
+    @Test
+    void killedAtRandomWhileTheLogsRotateCommitsEveryLineOnce() throws Exception {
+        assertExactlyOnce(killedWhileWriting(3));
+    }
+
+    /** Resuming from a snapshot older than what was committed is refused; forced, it writes lines twice. */
+    @Test
+    void anOlderSnapshotThanTheNewestCommitIsRefusedUnlessForced() throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path log = logs.resolve("app.log");
+        Path output = dir.resolve("out");
+        append(log, lines(500));
+        Process ingest = start(logs, output);
+        awaitRows(output, seq, ingest);
+        Thread.sleep(2500);
+        append(log, lines(500));
+        awaitRows(output, seq, ingest);
+        stop(ingest, "TERM", 0);
+        assertTrue(Files.isRegularFile(output.resolve("_parq").resolve("committed")));
+        // Only checkpoints older than the savepoint remain, and lines committed after them.
+        deleteRecursively(output.resolve("_state").resolve("savepoints"));
+
+        Process refused = start(logs, output);
+        assertTrue(refused.waitFor(WAIT_SECONDS, TimeUnit.SECONDS));
+        String err = Files.readString(dir.resolve("stderr"));
+        assertEquals(2, refused.exitValue(), err);
+        assertTrue(err.contains("pass --force to accept those lines twice"), err);
+        assertEquals(seq, committedRows(output));
+
+        Process forced = start(logs, output, "--force");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (committedRows(output) <= seq && System.nanoTime() < deadline) {
+            assertTrue(forced.isAlive(), Files.readString(dir.resolve("stderr")));
+            Thread.sleep(200);
+        }
+        stop(forced, "TERM", 0);
+        assertTrue(committedRows(output) > seq, "forced, lines committed after the older snapshot come again");
+    }
+
+    /** The tests above fail when the parser keeps rows past a checkpoint barrier. */
+    @Test
+    void withoutTheBarrierFlushRowsGoMissing() throws Exception {
+        mutation = "no-barrier-flush";
+        waitSeconds = 20;
+        assertThrows(AssertionError.class, () -> assertExactlyOnce(killedWhileWriting(1)));
+    }
+
+    /** The tests above fail when files are known by their path. */
+    @Test
+    void withFilesKnownByPathRotatedLinesComeTwice() throws Exception {
+        mutation = "path-identity";
+        waitSeconds = 20;
+        assertThrows(AssertionError.class, () -> assertExactlyOnce(killedWhileWriting(1)));
+    }
+
+    /**
+     * Runs ingest while a writer appends numbered lines (some in two writes) and rotates by rename
+     * every 700 lines; kills ingest with SIGKILL {@code kills} times, each at a random moment, and
+     * starts it again; once the writer is done and every line committed, stops it with SIGTERM.
+     */
+    private Path killedWhileWriting(int kills) throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path log = logs.resolve("app.log");
+        Path output = dir.resolve("out");
+        long seed = System.nanoTime();
+        System.out.println("killedWhileWriting seed " + seed);
+        Random random = new Random(seed);
+        append(log, lines(100));
+        Process ingest = start(logs, output);
+        awaitRows(output, seq, ingest);
+        AtomicBoolean writing = new AtomicBoolean(true);
+        CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
+            try {
+                int rotations = 0;
+                while (writing.get()) {
+                    String text = lines(1 + random.nextInt(40));
+                    int cut = random.nextInt(text.length());
+                    append(log, text.substring(0, cut));
+                    append(log, text.substring(cut));
+                    if (seq / 700 > rotations) {
+                        rotations++;
+                        Files.move(log, logs.resolve("app.log." + rotations));
+                    }
+                    Thread.sleep(5);
+                }
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        for (int kill = 0; kill < kills; kill++) {
+            Thread.sleep(1500 + random.nextInt(3000));
+            stop(ingest, "KILL", 137);
+            Thread.sleep(random.nextInt(1000));
+            ingest = start(logs, output);
+        }
+        Thread.sleep(2000);
+        writing.set(false);
+        writer.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        awaitRows(output, seq, ingest);
+        stop(ingest, "TERM", 0);
+        return output;
+    }
+
+    private void assertExactlyOnce(Path output) throws Exception {
+        List<List<Object>> counts = DuckDb.query("SELECT count(*), count(DISTINCT seq), min(seq), max(seq) FROM "
+                + DuckDb.parquet(output));
+        assertEquals(List.of((long) seq, (long) seq, 1L, (long) seq),
+                counts.get(0).stream().map(v -> ((Number) v).longValue()).toList(), "rows, distinct, min, max");
+    }
+
+    private static void deleteRecursively(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+
+    private Process start(Path logs, Path output, String... more) throws IOException {
+        List<String> command = new ArrayList<>(List.of("java", "-Xmx256m"));
+        if (mutation != null) {
+            command.add("-Dparq.test.mutation=" + mutation);
+        }
+        command.addAll(List.of("-jar", JAR.toString(), "ingest",
                 logs.resolve("app.log*").toString(), "-o", output.toString(), "--schema", "seq BIGINT, msg STRING",
-                "--checkpoint-interval", "1s", "--discover-interval", "200ms", "-p", "2")
+                "--checkpoint-interval", "1s", "--discover-interval", "200ms", "-p", "2"));
+        command.addAll(List.of(more));
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("stdout").toFile()))
                 .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("stderr").toFile()));
         return builder.start();
@@ -131,7 +296,7 @@ class IngestIT {
 
     /** Waits until the committed Parquet files hold {@code rows} rows. */
     private void awaitRows(Path output, long rows, Process ingest) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(waitSeconds);
         long seen = -1;
         while (System.nanoTime() < deadline) {
             assertTrue(ingest.isAlive(), "ingest ended: " + Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
@@ -142,7 +307,7 @@ class IngestIT {
             assertTrue(seen < rows, "more rows than lines: " + seen + " > " + rows);
             Thread.sleep(200);
         }
-        throw new AssertionError("after " + WAIT_SECONDS + " s " + seen + " rows are committed, not " + rows);
+        throw new AssertionError("after " + waitSeconds + " s " + seen + " rows are committed, not " + rows);
     }
 
     private static long committedRows(Path output) throws Exception {

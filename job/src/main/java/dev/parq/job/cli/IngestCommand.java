@@ -62,8 +62,15 @@ public final class IngestCommand implements Callable<Integer> {
     @Option(names = "--state", paramLabel = "DIR", description = "Where checkpoints and savepoints are kept. Default: OUTPUT/_state.")
     String state;
 
+    @Option(names = "--force", description = "Resume even from a snapshot older than the newest checkpoint"
+            + " committed to OUTPUT (or from none): the lines committed since are written again.")
+    boolean force;
+
     @Mixin
     ReadingFlags reading;
+
+    @Option(names = "--no-progress", description = "No status line, even on a terminal.")
+    boolean noProgress;
 
     @Option(names = "--start-at", paramLabel = "WHERE",
             description = "beginning: a first start reads the files already there from their beginning; end: only"
@@ -89,14 +96,15 @@ public final class IngestCommand implements Callable<Integer> {
         } catch (ConversionException | IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+        IngestProgress progress = new IngestProgress(System.err, !noProgress && System.console() != null,
+                String.join(" ", inputs) + " into " + output);
         try {
-            IngestRun.Result result = IngestRun.run(config, resumedFrom -> System.err.println(
-                    "parq: following " + String.join(" ", inputs) + " into " + output
-                            + (resumedFrom == null ? "" : ", resuming from " + resumedFrom)
-                            + "; stop with Ctrl-C (a savepoint is taken)"));
+            IngestRun.Result result = IngestRun.run(config, progress);
+            progress.clear();
             System.err.println("parq: stopped" + (result.savepoint() == null ? "" : " with savepoint " + result.savepoint()));
             return 0;
         } catch (ConversionException e) {
+            progress.clear();
             System.err.println("parq: " + FailureWording.of(e));
             return e.exitCode();
         }
@@ -117,6 +125,9 @@ public final class IngestCommand implements Callable<Integer> {
         }
         if (state != null) {
             config.set(ParqOptions.STATE_DIR, state);
+        }
+        if (force) {
+            config.set(ParqOptions.FORCE, true);
         }
         reading.applyTo(config);
         if (startAt != null) {

@@ -14,6 +14,10 @@ public final class EmbeddedLogging {
     private static final String SIMPLE_LOGGER_CONTEXT_FACTORY =
             "org.apache.logging.log4j.simple.SimpleLoggerContextFactory";
 
+    /** The loggers of the tailing enumerator and the source reader, by name (the simple logger has no hierarchy). */
+    private static final String[] FOLLOWING_LOGGERS = {
+        "dev.parq.source.enumerator.TailingEnumerator", "dev.parq.source.reader.NdjsonSourceReader"};
+
     private EmbeddedLogging() {}
 
     /**
@@ -33,6 +37,12 @@ public final class EmbeddedLogging {
             // off, takes every log call instead.
             System.setProperty(LOGGER_CONTEXT_FACTORY, SIMPLE_LOGGER_CONTEXT_FACTORY);
             System.setProperty("org.apache.logging.log4j.simplelog.level", "OFF");
+            // What ingest tells of the files it follows (rotations, truncations, copies, lines lost)
+            // is for its user, not Flink's noise: those two loggers stay on, on stderr.
+            for (String logger : FOLLOWING_LOGGERS) {
+                System.setProperty("org.apache.logging.log4j.simplelog." + logger + ".level",
+                        System.getProperty("org.apache.logging.log4j.simplelog." + logger + ".level", "INFO"));
+            }
         }
     }
 

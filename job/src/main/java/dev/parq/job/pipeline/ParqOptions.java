@@ -76,6 +76,12 @@ public final class ParqOptions {
             .noDefaultValue()
             .withDescription("ingest: where checkpoints and savepoints are kept; OUTPUT/_state when unset.");
 
+    public static final ConfigOption<Boolean> FORCE = ConfigOptions.key("parq.ingest.force")
+            .booleanType()
+            .defaultValue(false)
+            .withDescription("ingest: resume even from a snapshot older than the newest checkpoint committed to the"
+                    + " output (or from none), though the lines committed since are then written again.");
+
     private ParqOptions() {}
 
     /**
@@ -91,6 +97,7 @@ public final class ParqOptions {
             SchemaOptions.validate(config);
             ParquetSinkOptions.validate(config);
             OptionChecks.read(config, OVERWRITE);
+            OptionChecks.read(config, FORCE);
             OptionChecks.oneOf(config, TENSOR_DTYPE, List.of("float32", "float64"));
             OptionChecks.duration(config, CHECKPOINT_INTERVAL, Duration.ofMillis(100));
             OptionChecks.duration(config, DISCOVER_INTERVAL, Duration.ofMillis(10));

@@ -21,6 +21,7 @@ import dev.parq.batch.ArrowBatchSerializer;
 import dev.parq.parse.operator.OnError;
 import dev.parq.parse.operator.ParseOperator;
 import dev.parq.sink.ParquetSinks;
+import dev.parq.sink.commit.RecordedFileSink;
 import dev.parq.sink.tensor.TensorSink;
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.reader.LineChunk;
@@ -62,8 +63,10 @@ public final class Pipeline {
      */
     public static void ingest(StreamExecutionEnvironment env, IngestSettings settings) {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
-        batches.sinkTo(ParquetSinks.forBatches(flinkPath(settings.output()),
-                        ParquetSinks.writerFactory(settings.reading().schema().rowType(), settings.writerOptions())))
+        org.apache.flink.core.fs.Path output = flinkPath(settings.output());
+        batches.sinkTo(new RecordedFileSink<>(ParquetSinks.forBatches(output,
+                        ParquetSinks.writerFactory(settings.reading().schema().rowType(), settings.writerOptions())),
+                        output))
                 .name("write Parquet")
                 .uid("write-parquet");
         writeRejected(batches, settings.output().resolve(REJECTED_DIR));

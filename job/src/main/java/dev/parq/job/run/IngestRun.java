@@ -16,10 +16,13 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 
 import dev.parq.job.embedded.JobEnvironment;
+import dev.parq.job.embedded.MetricsTap;
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.IngestSettings;
+import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.job.pipeline.Pipeline;
+import dev.parq.sink.commit.CommitRecord;
 
 /**
  * {@code ingest}: follows the inputs and writes their lines to Parquet until stopped, committing on
@@ -32,26 +35,39 @@ public final class IngestRun {
     private IngestRun() {}
 
     /** How an ingest run ended: where it resumed from (or null), and the savepoint it stopped with. */
-    public record Result(Path output, Path resumedFrom, String savepoint) {}
+    public record Result(Path output, String resumedFrom, String savepoint) {}
 
-    /**
-     * Runs until stopped.
-     *
-     * @param started told, once the job is submitted, which snapshot it resumed from (null if none)
-     */
-    public static Result run(Configuration config, Consumer<Path> started) throws ConversionException {
+    /** Told how an ingest run goes. */
+    public interface Listener {
+        /** Once the job is submitted: the snapshot it resumed from, or null. */
+        void started(String resumedFrom);
+
+        /** Snapshots passed over as unreadable, a resume forced past the commit record. */
+        void warning(String message);
+
+        /** About once a second while it runs embedded. */
+        void status(IngestStatus status);
+    }
+
+    /** Runs until stopped. */
+    public static Result run(Configuration config, Listener listener) throws ConversionException {
+        Consumer<String> warnings = listener::warning;
         IngestSettings.check(config);
         IngestSettings settings = IngestSettings.resolve(config);
-        Path restore;
+        RestorePoints.Snapshot restore;
         try {
             Files.createDirectories(settings.output());
             Files.createDirectories(settings.stateDir());
-            restore = RestorePoints.newest(settings.stateDir());
+            restore = RestorePoints.newest(settings.stateDir(), warnings);
+            guard(settings, restore, config.get(ParqOptions.FORCE), warnings);
         } catch (IOException e) {
             throw ConversionException.failed("cannot prepare " + settings.output() + ": " + e, e);
         }
         Configuration flink = FlinkSettings.forUnboundedJob(config, settings.checkpointInterval(), settings.stateDir(),
-                restore);
+                restore == null ? null : Path.of(restore.location()));
+        // Embedded, the status line reads the job's metrics through a reporter in this process.
+        MetricsTap.tap(StatusProbe.METRICS);
+        flink.setString("metrics.reporter." + MetricsTap.NAME + ".factory.class", MetricsTap.Factory.class.getName());
         try (JobEnvironment environment = JobEnvironment.begin(flink)) {
             Pipeline.ingest(environment.env(), settings);
             JobClient client;
@@ -61,22 +77,63 @@ public final class IngestRun {
                 throw Failures.classify("could not start the ingest", e);
             }
             StopRequest stop = environment.embedded() ? StopRequest.onSignals() : StopRequest.never();
-            started.accept(restore);
-            String savepoint = await(client, stop, settings.stateDir().resolve(FlinkSettings.SAVEPOINTS));
-            return new Result(settings.output(), restore, savepoint);
+            String resumedFrom = restore == null ? null : restore.location();
+            listener.started(resumedFrom);
+            StatusProbe probe = environment.embedded() ? new StatusProbe() : null;
+            String savepoint = await(client, stop, settings.stateDir().resolve(FlinkSettings.SAVEPOINTS), () -> {
+                if (probe != null) {
+                    listener.status(probe.now());
+                }
+            });
+            return new Result(settings.output(), resumedFrom, savepoint);
+        }
+    }
+
+    /**
+     * Refuses to resume from a snapshot older than the newest checkpoint committed to the output,
+     * or from none when the output has one: the lines committed since would be read and committed
+     * again. Forced, the record is set back to the snapshot, so that the run's own checkpoints count.
+     */
+    private static void guard(IngestSettings settings, RestorePoints.Snapshot restore, boolean force,
+            Consumer<String> warnings) throws IOException, ConversionException {
+        CommitRecord record = new CommitRecord(new org.apache.flink.core.fs.Path(settings.output().toUri()));
+        Long committed = record.read();
+        long resumed = restore == null ? 0 : restore.checkpointId();
+        if (committed == null || resumed >= committed) {
+            return;
+        }
+        String from = restore == null ? "from nothing (no readable snapshot in " + settings.stateDir() + ")"
+                : "from checkpoint " + resumed + " (" + restore.location() + ")";
+        if (!force) {
+            throw ConversionException.usage(settings.output() + " holds what checkpoint " + committed
+                    + " committed; resuming " + from + " would write again every line committed since."
+                    + " Resume from a newer snapshot, or pass --force to accept those lines twice");
+        }
+        warnings.accept("resuming " + from + " though checkpoint " + committed + " was committed: lines committed"
+                + " since are written again (--force)");
+        if (restore == null) {
+            record.delete();
+        } else {
+            record.write(resumed);
         }
     }
 
     /** Waits for the job to end; once a stop is asked for, stops it with a savepoint. */
-    private static String await(JobClient client, StopRequest stop, Path savepoints) throws ConversionException {
+    private static String await(JobClient client, StopRequest stop, Path savepoints, Runnable everySecond)
+            throws ConversionException {
         CompletableFuture<JobExecutionResult> done = client.getJobExecutionResult();
         CompletableFuture<String> savepoint = null;
+        long nextStatus = System.nanoTime();
         try {
             while (true) {
                 try {
                     done.get(200, TimeUnit.MILLISECONDS);
                     return savepoint == null ? null : savepoint.get();
                 } catch (TimeoutException running) {
+                    if (savepoint == null && System.nanoTime() - nextStatus >= 0) {
+                        everySecond.run();
+                        nextStatus = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+                    }
                     if (savepoint == null && stop.requested()) {
                         savepoint = client.stopWithSavepoint(false, savepoints.toUri().toString(),
                                 SavepointFormatType.CANONICAL);

@@ -14,6 +14,7 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.OutputTag;
 
 import dev.parq.batch.ArrowBatch;
+import dev.parq.config.Mutation;
 import dev.parq.config.TaskHeap;
 import dev.parq.parse.BadLineException;
 import dev.parq.parse.BatchParser;
@@ -148,7 +149,9 @@ public final class ParseOperator extends AbstractStreamOperator<ArrowBatch>
     @Override
     public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
         super.prepareSnapshotPreBarrier(checkpointId);
-        emitBatch();
+        if (!Mutation.NO_BARRIER_FLUSH.active()) {
+            emitBatch();
+        }
     }
 
     @Override

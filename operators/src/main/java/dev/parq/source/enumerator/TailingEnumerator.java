@@ -17,6 +17,7 @@ import org.apache.flink.api.connector.source.SplitsAssignment;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.parq.config.Mutation;
 import dev.parq.source.enumerate.InputDiscovery;
 import dev.parq.source.split.FileSplit;
 
@@ -219,7 +220,8 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
 
     /** Device and inode where the file system has them; else the path, the only identity there is. */
     private static String identity(FileScan scan) {
-        return scan.file().fileKey().isEmpty() ? scan.file().path() : scan.file().fileKey();
+        boolean byPath = scan.file().fileKey().isEmpty() || Mutation.PATH_IDENTITY.active();
+        return byPath ? scan.file().path() : scan.file().fileKey();
     }
 
     private void issue(FileScan scan, String key, long from, long to, List<Long> cuts) {

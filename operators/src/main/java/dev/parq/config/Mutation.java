@@ -1,0 +1,22 @@
+package dev.parq.config;
+
+import java.util.Locale;
+
+/**
+ * Deliberate defects that the fault tests switch on, in a process of their own, to show that they
+ * catch them: a test that still passes with one of these on cannot fail. Set by the JVM property
+ * {@code parq.test.mutation} ({@code no-barrier-flush}, {@code path-identity}); never set it
+ * outside a test. It is not an option: no configuration file or flag reaches it.
+ */
+public enum Mutation {
+    /** The parser does not emit the rows it holds before a checkpoint barrier. */
+    NO_BARRIER_FLUSH,
+    /** Followed files are known by their path instead of their device and inode. */
+    PATH_IDENTITY;
+
+    private static final String PROPERTY = "parq.test.mutation";
+
+    public boolean active() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-').equals(System.getProperty(PROPERTY));
+    }
+}

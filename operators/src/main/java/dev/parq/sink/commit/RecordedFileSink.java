@@ -1,0 +1,83 @@
+package dev.parq.sink.commit;
+
+import java.io.IOException;
+import java.util.Collection;
+
+import org.apache.flink.api.common.SupportsConcurrentExecutionAttempts;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.api.connector.sink2.CommitterInitContext;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.SupportsCommitter;
+import org.apache.flink.api.connector.sink2.SupportsWriterState;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.connector.file.sink.FileSink;
+import org.apache.flink.connector.file.sink.FileSinkCommittable;
+import org.apache.flink.connector.file.sink.writer.FileWriter;
+import org.apache.flink.connector.file.sink.writer.FileWriterBucketState;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPostCommitTopology;
+import org.apache.flink.streaming.api.datastream.DataStream;
+
+/**
+ * A {@link FileSink} (whose constructor is private, so it is wrapped, not extended) followed by a
+ * task that keeps the {@link CommitRecord} of the output: everything else is the file sink's, so
+ * its writers, committers and their state are exactly a file sink's.
+ */
+public final class RecordedFileSink<IN> implements Sink<IN>, SupportsWriterState<IN, FileWriterBucketState>,
+        SupportsWriterState.WithCompatibleState, SupportsCommitter<FileSinkCommittable>,
+        SupportsPostCommitTopology<FileSinkCommittable>, SupportsConcurrentExecutionAttempts {
+
+    private static final long serialVersionUID = 1L;
+
+    private final FileSink<IN> files;
+    private final String output;
+
+    public RecordedFileSink(FileSink<IN> files, Path output) {
+        this.files = files;
+        this.output = output.toString();
+    }
+
+    @Override
+    public FileWriter<IN> createWriter(WriterInitContext context) throws IOException {
+        return files.createWriter(context);
+    }
+
+    @Override
+    public FileWriter<IN> restoreWriter(WriterInitContext context, Collection<FileWriterBucketState> state)
+            throws IOException {
+        return files.restoreWriter(context, state);
+    }
+
+    @Override
+    public SimpleVersionedSerializer<FileWriterBucketState> getWriterStateSerializer() {
+        return files.getWriterStateSerializer();
+    }
+
+    @Override
+    public Collection<String> getCompatibleWriterStateNames() {
+        return files.getCompatibleWriterStateNames();
+    }
+
+    @Override
+    public Committer<FileSinkCommittable> createCommitter(CommitterInitContext context) throws IOException {
+        return files.createCommitter(context);
+    }
+
+    @Override
+    public SimpleVersionedSerializer<FileSinkCommittable> getCommittableSerializer() {
+        return files.getCommittableSerializer();
+    }
+
+    @Override
+    public void addPostCommitTopology(DataStream<CommittableMessage<FileSinkCommittable>> committed) {
+        committed.global()
+                .transform("record commits", Types.VOID, new CommitRecorder(new Path(output)))
+                .setParallelism(1)
+                .setMaxParallelism(1)
+                .uid("record-commits")
+                .name("record commits");
+    }
+}
