@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +42,13 @@ class IngestIT {
     /** The {@link dev.parq.config.Mutation} the ingest processes run with, if any. */
     private String mutation;
     private long waitSeconds = WAIT_SECONDS;
+    /** Every ingest process started, so that none outlives a test that failed. */
+    private final List<Process> started = new ArrayList<>();
+
+    @AfterEach
+    void killLeftovers() {
+        started.forEach(Process::destroyForcibly);
+    }
 
     @Test
     void followsRotatingLogsExactlyOnceThroughStopsAndKills() throws Exception {
@@ -279,7 +287,9 @@ class IngestIT {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("stdout").toFile()))
                 .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("stderr").toFile()));
-        return builder.start();
+        Process process = builder.start();
+        started.add(process);
+        return process;
     }
 
     /** Sends the signal and checks the exit code: 0 after a savepoint, 137 for SIGKILL. */

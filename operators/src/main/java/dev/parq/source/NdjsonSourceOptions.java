@@ -48,7 +48,8 @@ public final class NdjsonSourceOptions {
             .durationType()
             .noDefaultValue()
             .withDescription("ingest: files not modified for this long are not started on (a rotated file long"
-                    + " finished, say); unset: every file is read.");
+                    + " finished, say), and files read to their end are forgotten once that old; unset: every file"
+                    + " is read and followed.");
 
     public static final ConfigOption<Duration> ROTATE_WAIT = ConfigOptions.key("parq.source.rotate-wait")
             .durationType()

@@ -27,14 +27,17 @@ import picocli.CommandLine.Spec;
             "Follows NDJSON files (quote globs: 'logs/app.log*') and writes their lines to Parquet in OUTPUT,"
                     + " until stopped: files that appear and lines appended to them are picked up within the"
                     + " discover interval; a partial last line waits for its end; a file is followed by its"
-                    + " identity through rename rotation, and read again from its start once truncated.",
+                    + " identity through rename rotation, read again from its start once truncated, and the copy"
+                    + " of a copy-truncate rotation is read from where the original was.",
             "Files are committed on each checkpoint, exactly once; a start resumes from the newest"
-                    + " savepoint or checkpoint in the state directory; Ctrl-C or SIGTERM stops with a savepoint.",
+                    + " savepoint or checkpoint in the state directory, and refuses one older than the newest"
+                    + " checkpoint committed to OUTPUT unless --force; Ctrl-C or SIGTERM stops with a savepoint.",
             "Options not given are read from $FLINK_CONF_DIR/config.yaml (parq.* keys), then defaulted."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped with a savepoint", "1:the ingest failed (bad line with --on-error fail, I/O error)",
-            "2:usage error (bad option, no schema and no file to infer one from)"})
+            "2:usage error (bad option, no schema and no file to infer one from, a snapshot older than what"
+                    + " OUTPUT has committed)"})
 public final class IngestCommand implements Callable<Integer> {
 
     @Spec
@@ -84,7 +87,9 @@ public final class IngestCommand implements Callable<Integer> {
     Duration rotateWait;
 
     @Option(names = "--ignore-older", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Files not modified for this long are not started on. Default: every file is read.")
+            description = "Files not modified for this long are not started on, and files read to their end are"
+                    + " forgotten once that old (one written again after that is read from its start)."
+                    + " Default: every file is read and followed.")
     Duration ignoreOlder;
 
 

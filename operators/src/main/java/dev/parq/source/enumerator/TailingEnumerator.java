@@ -47,10 +47,8 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     private final InputDiscovery discovery;
     private final FileScanner scanner;
     private final Map<String, TrackedFile> tracked = new LinkedHashMap<>();
-    /** What the scans on the worker thread know of {@link #tracked}: a copy made on the coordinator thread. */
-    private volatile Map<String, TrackedFile> trackedForScan = Map.of();
-    /** The lengths at which the scans hash the first bytes of new files, to recognise copies. */
-    private volatile Set<Integer> copyLengthsForScan = Set.of();
+    /** What the scans on the worker thread know of the followed files: made on the coordinator thread. */
+    private volatile ScanBasis basis = new ScanBasis(0, Map.of(), Set.of());
     private final List<Pending> pending = new ArrayList<>();
     private final Following following;
     private final CopyRecognition copies;
@@ -62,6 +60,15 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
 
     /** A split not yet handed out, and the reader it is for. */
     private record Pending(FileSplit split, int owner) {}
+
+    /**
+     * The followed files as a scan takes them, and the lengths at which it hashes the first bytes
+     * of new files (to recognise copies); {@code version} counts the changes.
+     */
+    private record ScanBasis(long version, Map<String, TrackedFile> tracked, Set<Integer> copyLengths) {}
+
+    /** A scan and the basis it was made on. */
+    record Scanned(long basisVersion, List<FileScan> scans) {}
 
     public TailingEnumerator(SplitEnumeratorContext<FileSplit> context, InputDiscovery discovery, long splitSize,
             Following following, EnumeratorState restored) {
@@ -86,16 +93,36 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     public void start() {
         metrics.register(context.metricGroup());
         long interval = discovery.discoverInterval().toMillis();
-        context.callAsync(() -> scanner.scan(discovery.currentFiles(), trackedForScan, copyLengthsForScan),
-                this::apply, 0, interval);
+        context.callAsync(() -> {
+            ScanBasis taken = basis;
+            return new Scanned(taken.version(), scanner.scan(discovery.currentFiles(), taken.tracked(),
+                    taken.copyLengths()));
+        }, this::apply, 0, interval);
     }
 
-    /** Acts on a scan, on the coordinator thread. */
-    void apply(List<FileScan> scans, @Nullable Throwable failure) {
+    /**
+     * Acts on a scan, on the coordinator thread, unless it was made on a basis since changed: the
+     * scans run at a fixed rate on a worker thread, and one may start before the last one's result
+     * was applied here; taken for current, it would see every file it read as new or rewritten.
+     */
+    void apply(Scanned scanned, @Nullable Throwable failure) {
         if (failure != null) {
             LOG.warn("cannot look at the inputs; trying again at the next scan", failure);
             return;
         }
+        if (scanned.basisVersion() != basis.version()) {
+            return;
+        }
+        apply(scanned.scans());
+    }
+
+    /** The version of the basis the next scan is made on. */
+    long basisVersion() {
+        return basis.version();
+    }
+
+    /** Acts on a scan made on the current basis. */
+    void apply(List<FileScan> scans) {
         long now = System.currentTimeMillis();
         boolean atEnd = firstStart && following.startAtEnd();
         firstStart = false;
@@ -200,8 +227,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
 
     /** Makes what the coordinator thread changed visible to the scans and the metrics. */
     private void published() {
-        trackedForScan = Map.copyOf(tracked);
-        copyLengthsForScan = Set.copyOf(copies.lengths(tracked.values()));
+        basis = new ScanBasis(basis.version() + 1, Map.copyOf(tracked), Set.copyOf(copies.lengths(tracked.values())));
         long behind = 0;
         for (TrackedFile file : tracked.values()) {
             behind += Math.max(0, file.size() - file.issuedUpTo());

@@ -126,11 +126,27 @@ class TailingEnumeratorTest {
         List<FileScan> unreadable = new FileScanner(1 << 20).scan(
                 List.of(new InputFile(dir.resolve("gone.log").toString(), 10, listed.fileKey())), Map.of(), Set.of());
         assertFalse(unreadable.get(0).readable());
-        enumerator.apply(List.of(FileScan.unreadable(listed)), null);
+        enumerator.apply(List.of(FileScan.unreadable(listed)));
         assertEquals(1, enumerator.snapshotState(1).trackedFiles().size());
         append(log, "{\"seq\":2}\n");
         scan(enumerator);
         assertEquals("{\"seq\":1}\n{\"seq\":2}\n", readOf(log));
+    }
+
+    /** The worker thread may scan again before the last scan was acted on: that scan is stale. */
+    @Test
+    void aScanMadeBeforeTheLastOneWasActedOnIsDropped() throws IOException {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n");
+        TailingEnumerator enumerator = start("app.log");
+        long version = enumerator.basisVersion();
+        List<FileScan> first = new FileScanner(1 << 20).scan(List.of(InputFile.of(log)), Map.of(), Set.of());
+        List<FileScan> second = new FileScanner(1 << 20).scan(List.of(InputFile.of(log)), Map.of(), Set.of());
+        enumerator.apply(new TailingEnumerator.Scanned(version, first), null);
+        enumerator.apply(new TailingEnumerator.Scanned(version, second), null);
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n", readOf(log));
+        assertEquals(0, enumerator.metrics().truncations);
     }
 
     @Test
