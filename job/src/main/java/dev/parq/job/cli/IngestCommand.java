@@ -94,7 +94,9 @@ public final class IngestCommand implements Callable<Integer> {
                     "parq: following " + String.join(" ", inputs) + " into " + output
                             + (resumedFrom == null ? "" : ", resuming from " + resumedFrom)
                             + "; stop with Ctrl-C (a savepoint is taken)"));
-            System.err.println("parq: stopped" + (result.savepoint() == null ? "" : " with savepoint " + result.savepoint()));
+            System.err.println(result.detached()
+                    ? "parq: submitted; the job runs on the cluster until flink stop or flink cancel"
+                    : "parq: stopped" + (result.savepoint() == null ? "" : " with savepoint " + result.savepoint()));
             return 0;
         } catch (ConversionException e) {
             System.err.println("parq: " + FailureWording.of(e));

@@ -25,17 +25,20 @@ import dev.parq.job.pipeline.Pipeline;
  * {@code ingest}: follows the inputs and writes their lines to Parquet until stopped, committing on
  * each checkpoint. It resumes from the newest savepoint or retained checkpoint in its state
  * directory. Embedded, SIGTERM or SIGINT stop it with a savepoint, once what it has read is
- * committed.
+ * committed. A snapshot named by the user ({@code flink run -s}) is resumed from instead.
  */
 public final class IngestRun {
 
     private IngestRun() {}
 
-    /** How an ingest run ended: where it resumed from (or null), and the savepoint it stopped with. */
-    public record Result(Path output, Path resumedFrom, String savepoint) {}
+    /**
+     * How an ingest run ended: where it resumed from (or null), the savepoint it stopped with, and
+     * whether it ended at the job's submission, leaving the job running ({@code flink run -d}).
+     */
+    public record Result(Path output, Path resumedFrom, String savepoint, boolean detached) {}
 
     /**
-     * Runs until stopped.
+     * Runs until stopped, or detached ({@code flink run -d}) until its job is submitted.
      *
      * @param started told, once the job is submitted, which snapshot it resumed from (null if none)
      */
@@ -46,7 +49,8 @@ public final class IngestRun {
         try {
             Files.createDirectories(settings.output());
             Files.createDirectories(settings.stateDir());
-            restore = RestorePoints.newest(settings.stateDir());
+            Path requested = FlinkSettings.requestedRestore(config);
+            restore = requested != null ? requested : RestorePoints.newest(settings.stateDir());
         } catch (IOException e) {
             throw ConversionException.failed("cannot prepare " + settings.output() + ": " + e, e);
         }
@@ -62,8 +66,11 @@ public final class IngestRun {
             }
             StopRequest stop = environment.embedded() ? StopRequest.onSignals() : StopRequest.never();
             started.accept(restore);
+            if (environment.detached()) {
+                return new Result(settings.output(), restore, null, true);
+            }
             String savepoint = await(client, stop, settings.stateDir().resolve(FlinkSettings.SAVEPOINTS));
-            return new Result(settings.output(), restore, savepoint);
+            return new Result(settings.output(), restore, savepoint, false);
         }
     }
 
