@@ -5,13 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static dev.parq.job.NumberedLines.append;
+
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -33,7 +43,10 @@ import dev.parq.job.run.ConvertRun;
 /**
  * {@code flink run parq-job.jar convert ...} as a user runs it: Flink's own CLI submits the thin
  * jar to a standalone cluster whose JobManager and TaskManager are separate JVMs with nothing of
- * parq on their class path, so everything the job needs must travel in parq-job.jar.
+ * parq on their class path, so everything the job needs must travel in parq-job.jar. {@code ingest}
+ * runs there as a streaming job that the client submits and leaves ({@code flink run -d}), or waits
+ * for; it is cancelled, stopped with {@code flink stop} and resumed, with or without {@code -s},
+ * and commits every line exactly once.
  *
  * <p>Alone: {@code mvn -pl job -am verify -Dit.test=FlinkRunIT -Dtest=none
  * -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false}. The cluster's
@@ -51,6 +64,7 @@ class FlinkRunIT {
     private static final long INPUT_BYTES = 20L << 20;
     private static final Duration CLI_TIMEOUT = Duration.ofSeconds(90);
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern SAVEPOINT = Pattern.compile("Savepoint completed\\. Path: (\\S+)");
 
     private static StandaloneCluster cluster;
 
@@ -155,6 +169,80 @@ class FlinkRunIT {
         assertTrue(cluster.isRunning(), "a failed job must not take the cluster down\n" + cluster.diagnostics());
     }
 
+    /**
+     * Detached runs, cancelled and then resumed without {@code -s} from the state directory's newest
+     * checkpoint; a rename rotation; {@code flink stop} with a savepoint elsewhere, lines written
+     * while stopped, and an attached run resumed from that savepoint with {@code -s} although the
+     * state directory still holds the cancelled run's older checkpoints; stopped again, its client
+     * exits 0.
+     */
+    @Test
+    void ingestsThroughCancelStopAndResumeExactlyOnce() throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("ingest-logs"));
+        Path log = logs.resolve("app.log");
+        Path output = dir.resolve("ingest-parquet");
+        String name = "parq ingest to " + output;
+        List<String> ingest = List.of(JOB_JAR.toString(), "ingest", logs.resolve("app.log*").toString(),
+                "-o", output.toString(), "--schema", NumberedLines.SCHEMA,
+                "--checkpoint-interval", "1s", "--discover-interval", "200ms");
+        NumberedLines numbered = new NumberedLines();
+        ExecutorService attachedClient = Executors.newSingleThreadExecutor();
+        try {
+            append(log, numbered.next(2000));
+            CliResult first = flink(command(List.of("run", "-d"), ingest));
+            assertEquals(0, first.exitCode(), failure(first));
+            assertTrue(first.err().contains("parq: submitted"), failure(first));
+            String job = runningJob(name);
+            awaitRows(output, numbered.last(), job);
+            append(log, numbered.next(300));
+            awaitRows(output, numbered.last(), job);
+            CliResult cancel = flink("cancel", job);
+            assertEquals(0, cancel.exitCode(), failure(cancel));
+            awaitState(job, "CANCELED");
+
+            append(log, numbered.next(200));
+            CliResult second = flink(command(List.of("run", "-d"), ingest));
+            assertEquals(0, second.exitCode(), failure(second));
+            Path cancelledCheckpoints = output.resolve("_state").resolve("checkpoints").resolve(job);
+            assertTrue(second.err().contains("resuming from " + cancelledCheckpoints), failure(second));
+            job = runningJob(name);
+            awaitRows(output, numbered.last(), job);
+            append(log, numbered.next(300));
+            Path rotated = Files.move(log, logs.resolve("app.log.1"));
+            append(rotated, numbered.next(100));
+            append(log, numbered.next(200));
+            awaitRows(output, numbered.last(), job);
+            CliResult stop = flink("stop", "--savepointPath", dir.resolve("ingest-savepoints").toString(), job);
+            assertEquals(0, stop.exitCode(), failure(stop));
+            Matcher savepoint = SAVEPOINT.matcher(stop.out());
+            assertTrue(savepoint.find(), failure(stop));
+            awaitState(job, "FINISHED");
+
+            append(rotated, numbered.next(100));
+            append(log, numbered.next(400));
+            String[] resume = command(List.of("run", "-s", savepoint.group(1)), ingest);
+            Future<CliResult> third = attachedClient.submit(() -> flink(resume));
+            job = runningJob(name);
+            awaitRows(output, numbered.last(), job);
+            // Without a directory the stop would want the cluster's configured one, not the job's;
+            // into the state directory's savepoints, a later run without -s finds it.
+            Path stateSavepoints = output.resolve("_state").resolve("savepoints");
+            CliResult stopAgain = flink("stop", "--savepointPath", stateSavepoints.toString(), job);
+            assertEquals(0, stopAgain.exitCode(), failure(stopAgain));
+            CliResult attached = third.get(CLI_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            assertEquals(0, attached.exitCode(), failure(attached));
+            String resumedFrom = Path.of(URI.create(savepoint.group(1))).toString();
+            assertTrue(attached.err().contains("resuming from " + resumedFrom), failure(attached));
+            assertTrue(attached.err().contains("parq: stopped"), failure(attached));
+            assertEquals("FINISHED", stateOf(job), failure(attached));
+
+            numbered.assertEachCommittedOnce(output);
+        } finally {
+            attachedClient.shutdownNow();
+            cancelUnfinished(name);
+        }
+    }
+
     private static CliResult flink(String... args) throws IOException, InterruptedException {
         String[] withAddress = new String[args.length + 2];
         withAddress[0] = args[0];
@@ -164,18 +252,69 @@ class FlinkRunIT {
         return cluster.flink(CLI_TIMEOUT, withAddress);
     }
 
+    private static String[] command(List<String> flinkArgs, List<String> parqArgs) {
+        List<String> command = new ArrayList<>(flinkArgs);
+        command.addAll(parqArgs);
+        return command.toArray(String[]::new);
+    }
+
+    /** Waits until the JobManager has started a job of that name, and returns its id. */
+    private static String runningJob(String name) throws Exception {
+        long deadline = System.nanoTime() + CLI_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            List<JsonNode> running = jobsNamed(name).stream()
+                    .filter(job -> job.path("state").asText().equals("RUNNING"))
+                    .toList();
+            if (running.size() == 1) {
+                return running.get(0).path("jid").asText();
+            }
+            assertTrue(running.isEmpty(), "jobs named '" + name + "' running: " + running);
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no job named '" + name + "' running after " + CLI_TIMEOUT + cluster.diagnostics());
+    }
+
+    private static void awaitState(String job, String state) throws Exception {
+        long deadline = System.nanoTime() + CLI_TIMEOUT.toNanos();
+        while (!stateOf(job).equals(state)) {
+            assertTrue(System.nanoTime() < deadline, "job " + job + " is " + stateOf(job) + ", not " + state);
+            Thread.sleep(200);
+        }
+    }
+
+    private static void awaitRows(Path output, long rows, String job) throws Exception {
+        NumberedLines.awaitRows(output, rows, () -> assertEquals("RUNNING", stateOf(job), cluster::diagnostics));
+    }
+
+    /** Cancels what a failed test left running, so that the other tests find the slots free. */
+    private static void cancelUnfinished(String name) throws Exception {
+        for (JsonNode job : jobsNamed(name)) {
+            if (!List.of("FINISHED", "CANCELED", "FAILED").contains(job.path("state").asText())) {
+                flink("cancel", job.path("jid").asText());
+            }
+        }
+    }
+
     private static String commandLine(long pid) {
         return ProcessHandle.of(pid).flatMap(process -> process.info().commandLine()).orElse("(gone)");
     }
 
     /** The state the JobManager reports for the one job of that name. */
     private static String jobState(String name) throws IOException, InterruptedException {
-        List<JsonNode> jobs = StreamSupport.stream(cluster.rest("/jobs/overview").path("jobs").spliterator(), false)
-                .filter(job -> job.path("name").asText().equals(name))
-                .toList();
+        List<JsonNode> jobs = jobsNamed(name);
         assertFalse(jobs.isEmpty(), "the JobManager ran no job named '" + name + "'");
         assertEquals(1, jobs.size(), "jobs named '" + name + "': " + jobs);
         return jobs.get(0).path("state").asText();
+    }
+
+    private static List<JsonNode> jobsNamed(String name) throws IOException, InterruptedException {
+        return StreamSupport.stream(cluster.rest("/jobs/overview").path("jobs").spliterator(), false)
+                .filter(job -> job.path("name").asText().equals(name))
+                .toList();
+    }
+
+    private static String stateOf(String jobId) throws IOException, InterruptedException {
+        return cluster.rest("/jobs/" + jobId).path("state").asText();
     }
 
     /** Writes people with ids 1, 2, ... until the file holds at least {@code bytes}; returns the count. */

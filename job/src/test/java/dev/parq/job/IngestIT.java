@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static dev.parq.job.NumberedLines.WAIT_SECONDS;
+import static dev.parq.job.NumberedLines.append;
+import static dev.parq.job.NumberedLines.committedRows;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,12 +37,11 @@ import dev.parq.testing.DuckDb;
 class IngestIT {
 
     private static final Path JAR = Path.of("target", "parq.jar").toAbsolutePath();
-    private static final long WAIT_SECONDS = 90;
 
     @TempDir
     Path dir;
 
-    private int seq;
+    private final NumberedLines numbered = new NumberedLines();
     /** The {@link dev.parq.config.Mutation} the ingest processes run with, if any. */
     private String mutation;
     private long waitSeconds = WAIT_SECONDS;
@@ -55,36 +58,36 @@ class IngestIT {
         Path logs = Files.createDirectories(dir.resolve("logs"));
         Path log = logs.resolve("app.log");
         Path output = dir.resolve("out");
-        append(log, lines(2000));
+        append(log, numbered.next(2000));
 
         Process ingest = start(logs, output);
         awaitRows(output, 2000, ingest);
         // A line written in two parts, then a rename rotation, lines to the old file after it, and a
         // new file whose last line is not complete yet.
-        append(log, lines(300) + "{\"seq\":" + (++seq) + ",\"msg\":\"");
+        append(log, numbered.next(300) + "{\"seq\":" + numbered.nextSeq() + ",\"msg\":\"");
         Thread.sleep(300);
         append(log, "half\"}\n");
         Path rotated = Files.move(log, logs.resolve("app.log.1"));
-        append(rotated, lines(200));
-        append(log, lines(100) + "{\"seq\":" + (++seq));
-        awaitRows(output, seq - 1, ingest);
+        append(rotated, numbered.next(200));
+        append(log, numbered.next(100) + "{\"seq\":" + numbered.nextSeq());
+        awaitRows(output, numbered.last() - 1, ingest);
         append(log, "}\n");
-        awaitRows(output, seq, ingest);
+        awaitRows(output, numbered.last(), ingest);
         stop(ingest, "TERM", 0);
 
-        append(log, lines(500));
+        append(log, numbered.next(500));
         ingest = start(logs, output);
-        awaitRows(output, seq, ingest);
-        append(log, lines(500));
+        awaitRows(output, numbered.last(), ingest);
+        append(log, numbered.next(500));
         Thread.sleep(1500);
         stop(ingest, "KILL", 137);
 
-        append(rotated, lines(250));
-        append(log, lines(250));
+        append(rotated, numbered.next(250));
+        append(log, numbered.next(250));
         ingest = start(logs, output);
-        awaitRows(output, seq, ingest);
+        awaitRows(output, numbered.last(), ingest);
         stop(ingest, "TERM", 0);
-        assertExactlyOnce(output);
+        numbered.assertEachCommittedOnce(output);
     }
 
     /**
@@ -97,28 +100,28 @@ class IngestIT {
         Path log = logs.resolve("app.log");
         Path twin = logs.resolve("app.log.twin");
         String header = "{\"seq\":0,\"msg\":\"the same header line in both files\"}\n".repeat(120);
-        append(log, header + lines(500));
-        append(twin, header + lines(500));
+        append(log, header + numbered.next(500));
+        append(twin, header + numbered.next(500));
         Path output = dir.resolve("out");
 
         Process ingest = start(logs, output);
-        awaitRows(output, 240 + seq, ingest);
+        awaitRows(output, 240 + numbered.last(), ingest);
         stop(ingest, "TERM", 0);
 
         Path rotated = Files.move(log, logs.resolve("app.log.1"));
-        append(rotated, lines(300));
-        append(log, lines(200) + "{\"seq\":" + (++seq) + ",\"msg\":\"no line feed yet\"}");
+        append(rotated, numbered.next(300));
+        append(log, numbered.next(200) + "{\"seq\":" + numbered.nextSeq() + ",\"msg\":\"no line feed yet\"}");
         ingest = start(logs, output);
-        awaitRows(output, 240 + seq - 1, ingest);
+        awaitRows(output, 240 + numbered.last() - 1, ingest);
         Thread.sleep(2500);
-        assertEquals(240 + seq - 1, committedRows(output), "the unfinished last line was committed");
+        assertEquals(240 + numbered.last() - 1, committedRows(output), "the unfinished last line was committed");
         append(log, "\n");
-        awaitRows(output, 240 + seq, ingest);
+        awaitRows(output, 240 + numbered.last(), ingest);
         stop(ingest, "TERM", 0);
 
         List<List<Object>> counts = DuckDb.query("SELECT count(*) FILTER (WHERE seq = 0), count(*) FILTER (WHERE seq > 0),"
                 + " count(DISTINCT seq) FILTER (WHERE seq > 0), max(seq) FROM " + DuckDb.parquet(output));
-        assertEquals(List.of(240L, (long) seq, (long) seq, (long) seq),
+        assertEquals(List.of(240L, (long) numbered.last(), (long) numbered.last(), (long) numbered.last()),
                 counts.get(0).stream().map(v -> ((Number) v).longValue()).toList(), "headers, rows, distinct, max");
     }
 
@@ -132,34 +135,34 @@ class IngestIT {
         Path logs = Files.createDirectories(dir.resolve("logs"));
         Path log = logs.resolve("app.log");
         Path output = dir.resolve("out");
-        append(log, lines(1000));
+        append(log, numbered.next(1000));
         Process ingest = start(logs, output);
-        awaitRows(output, seq, ingest);
+        awaitRows(output, numbered.last(), ingest);
 
-        append(log, lines(200));
+        append(log, numbered.next(200));
         Files.copy(log, logs.resolve("app.log.1"));
-        Files.writeString(log, lines(100), StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
-        awaitRows(output, seq, ingest);
-        append(log, lines(300));
+        Files.writeString(log, numbered.next(100), StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
+        awaitRows(output, numbered.last(), ingest);
+        append(log, numbered.next(300));
         Files.copy(log, logs.resolve("app.log.2"));
         Thread.sleep(1000);
-        Files.writeString(log, lines(100), StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
-        awaitRows(output, seq, ingest);
+        Files.writeString(log, numbered.next(100), StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
+        awaitRows(output, numbered.last(), ingest);
 
-        Files.writeString(log, lines(600), StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
-        awaitRows(output, seq, ingest);
+        Files.writeString(log, numbered.next(600), StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
+        awaitRows(output, numbered.last(), ingest);
         Files.delete(logs.resolve("app.log.1"));
-        append(logs.resolve("app.log.3"), lines(50));
-        awaitRows(output, seq, ingest);
+        append(logs.resolve("app.log.3"), numbered.next(50));
+        awaitRows(output, numbered.last(), ingest);
         stop(ingest, "TERM", 0);
-        assertExactlyOnce(output);
+        numbered.assertEachCommittedOnce(output);
         assertTrue(Files.readString(dir.resolve("stderr")).contains("is a copy of"), "a copy was recognised");
     }
 
     /** A writer appends and rotates all along while ingest is killed three times at random moments. */
     @Test
     void killedAtRandomWhileTheLogsRotateCommitsEveryLineOnce() throws Exception {
-        assertExactlyOnce(killedWhileWriting(3));
+        numbered.assertEachCommittedOnce(killedWhileWriting(3));
     }
 
     /** Resuming from a snapshot older than what was committed is refused; forced, it writes lines twice. */
@@ -168,12 +171,12 @@ class IngestIT {
         Path logs = Files.createDirectories(dir.resolve("logs"));
         Path log = logs.resolve("app.log");
         Path output = dir.resolve("out");
-        append(log, lines(500));
+        append(log, numbered.next(500));
         Process ingest = start(logs, output);
-        awaitRows(output, seq, ingest);
+        awaitRows(output, numbered.last(), ingest);
         Thread.sleep(2500);
-        append(log, lines(500));
-        awaitRows(output, seq, ingest);
+        append(log, numbered.next(500));
+        awaitRows(output, numbered.last(), ingest);
         stop(ingest, "TERM", 0);
         assertTrue(Files.isRegularFile(output.resolve("_parq").resolve("committed")));
         // Only checkpoints older than the savepoint remain, and lines committed after them.
@@ -184,16 +187,16 @@ class IngestIT {
         String err = Files.readString(dir.resolve("stderr"));
         assertEquals(2, refused.exitValue(), err);
         assertTrue(err.contains("pass --force to accept those lines twice"), err);
-        assertEquals(seq, committedRows(output));
+        assertEquals(numbered.last(), committedRows(output));
 
         Process forced = start(logs, output, "--force");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (committedRows(output) <= seq && System.nanoTime() < deadline) {
+        while (committedRows(output) <= numbered.last() && System.nanoTime() < deadline) {
             assertTrue(forced.isAlive(), Files.readString(dir.resolve("stderr")));
             Thread.sleep(200);
         }
         stop(forced, "TERM", 0);
-        assertTrue(committedRows(output) > seq, "forced, lines committed after the older snapshot come again");
+        assertTrue(committedRows(output) > numbered.last(), "forced, lines committed after the older snapshot come again");
     }
 
     /** The tests above fail when the parser keeps rows past a checkpoint barrier. */
@@ -201,7 +204,7 @@ class IngestIT {
     void withoutTheBarrierFlushRowsGoMissing() throws Exception {
         mutation = "no-barrier-flush";
         waitSeconds = 20;
-        assertThrows(AssertionError.class, () -> assertExactlyOnce(killedWhileWriting(1)));
+        assertThrows(AssertionError.class, () -> numbered.assertEachCommittedOnce(killedWhileWriting(1)));
     }
 
     /** The tests above fail when files are known by their path. */
@@ -209,7 +212,7 @@ class IngestIT {
     void withFilesKnownByPathRotatedLinesComeTwice() throws Exception {
         mutation = "path-identity";
         waitSeconds = 20;
-        assertThrows(AssertionError.class, () -> assertExactlyOnce(killedWhileWriting(1)));
+        assertThrows(AssertionError.class, () -> numbered.assertEachCommittedOnce(killedWhileWriting(1)));
     }
 
     /**
@@ -224,19 +227,19 @@ class IngestIT {
         long seed = System.nanoTime();
         System.out.println("killedWhileWriting seed " + seed);
         Random random = new Random(seed);
-        append(log, lines(100));
+        append(log, numbered.next(100));
         Process ingest = start(logs, output);
-        awaitRows(output, seq, ingest);
+        awaitRows(output, numbered.last(), ingest);
         AtomicBoolean writing = new AtomicBoolean(true);
         CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
             try {
                 int rotations = 0;
                 while (writing.get()) {
-                    String text = lines(1 + random.nextInt(40));
+                    String text = numbered.next(1 + random.nextInt(40));
                     int cut = random.nextInt(text.length());
                     append(log, text.substring(0, cut));
                     append(log, text.substring(cut));
-                    if (seq / 700 > rotations) {
+                    if (numbered.last() / 700 > rotations) {
                         rotations++;
                         Files.move(log, logs.resolve("app.log." + rotations));
                     }
@@ -255,16 +258,9 @@ class IngestIT {
         Thread.sleep(2000);
         writing.set(false);
         writer.get(WAIT_SECONDS, TimeUnit.SECONDS);
-        awaitRows(output, seq, ingest);
+        awaitRows(output, numbered.last(), ingest);
         stop(ingest, "TERM", 0);
         return output;
-    }
-
-    private void assertExactlyOnce(Path output) throws Exception {
-        List<List<Object>> counts = DuckDb.query("SELECT count(*), count(DISTINCT seq), min(seq), max(seq) FROM "
-                + DuckDb.parquet(output));
-        assertEquals(List.of((long) seq, (long) seq, 1L, (long) seq),
-                counts.get(0).stream().map(v -> ((Number) v).longValue()).toList(), "rows, distinct, min, max");
     }
 
     private static void deleteRecursively(Path root) throws IOException {
@@ -281,7 +277,7 @@ class IngestIT {
             command.add("-Dparq.test.mutation=" + mutation);
         }
         command.addAll(List.of("-jar", JAR.toString(), "ingest",
-                logs.resolve("app.log*").toString(), "-o", output.toString(), "--schema", "seq BIGINT, msg STRING",
+                logs.resolve("app.log*").toString(), "-o", output.toString(), "--schema", NumberedLines.SCHEMA,
                 "--checkpoint-interval", "1s", "--discover-interval", "200ms", "-p", "2"));
         command.addAll(List.of(more));
         ProcessBuilder builder = new ProcessBuilder(command)
@@ -304,43 +300,9 @@ class IngestIT {
         }
     }
 
-    /** Waits until the committed Parquet files hold {@code rows} rows. */
+    /** Waits until the committed Parquet files hold {@code rows} rows, while the ingest runs. */
     private void awaitRows(Path output, long rows, Process ingest) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(waitSeconds);
-        long seen = -1;
-        while (System.nanoTime() < deadline) {
-            assertTrue(ingest.isAlive(), "ingest ended: " + Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
-            seen = committedRows(output);
-            if (seen == rows) {
-                return;
-            }
-            assertTrue(seen < rows, "more rows than lines: " + seen + " > " + rows);
-            Thread.sleep(200);
-        }
-        throw new AssertionError("after " + waitSeconds + " s " + seen + " rows are committed, not " + rows);
-    }
-
-    private static long committedRows(Path output) throws Exception {
-        if (!Files.isDirectory(output)) {
-            return 0;
-        }
-        try (var files = Files.list(output)) {
-            if (files.noneMatch(p -> p.getFileName().toString().endsWith(".parquet"))) {
-                return 0;
-            }
-        }
-        return DuckDb.count(DuckDb.parquet(output));
-    }
-
-    private String lines(int count) {
-        StringBuilder text = new StringBuilder();
-        for (int i = 0; i < count; i++) {
-            text.append("{\"seq\":").append(++seq).append(",\"msg\":\"line ").append(seq).append("\"}\n");
-        }
-        return text.toString();
-    }
-
-    private static void append(Path file, String text) throws IOException {
-        Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        NumberedLines.awaitRows(output, rows, waitSeconds, () -> assertTrue(ingest.isAlive(),
+                "ingest ended: " + Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8)));
     }
 }

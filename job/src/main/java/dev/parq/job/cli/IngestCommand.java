@@ -106,7 +106,9 @@ public final class IngestCommand implements Callable<Integer> {
         try {
             IngestRun.Result result = IngestRun.run(config, progress);
             progress.clear();
-            System.err.println("parq: stopped" + (result.savepoint() == null ? "" : " with savepoint " + result.savepoint()));
+            System.err.println(result.detached()
+                    ? "parq: submitted; the job runs on the cluster until flink stop or flink cancel"
+                    : "parq: stopped" + (result.savepoint() == null ? "" : " with savepoint " + result.savepoint()));
             return 0;
         } catch (ConversionException e) {
             progress.clear();

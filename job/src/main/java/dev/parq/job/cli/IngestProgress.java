@@ -28,9 +28,9 @@ final class IngestProgress implements IngestRun.Listener {
     }
 
     @Override
-    public void started(String resumedFrom) {
+    public void started(String resumedFrom, String howToStop) {
         err.println("parq: following " + following + (resumedFrom == null ? "" : ", resuming from " + resumedFrom)
-                + "; stop with Ctrl-C (a savepoint is taken)");
+                + "; " + howToStop);
     }
 
     @Override

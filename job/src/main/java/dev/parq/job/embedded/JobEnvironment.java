@@ -192,6 +192,11 @@ public final class JobEnvironment implements AutoCloseable {
         return early != null;
     }
 
+    /** Whether the client leaves the job running once submitted ({@code flink run -d}), not waiting for its end. */
+    public boolean detached() {
+        return !env.getConfiguration().get(DeploymentOptions.ATTACHED);
+    }
+
     /**
      * The job id the job will be given, when it is fixed in advance: in Flink's application mode with
      * high availability the JobManager fixes it, and runs {@code main()} again under it after a

@@ -1,5 +1,6 @@
 package dev.parq.job.pipeline;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -14,6 +15,7 @@ import org.apache.flink.configuration.HeartbeatManagerOptions;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /** Where a run's configuration comes from, and what parq sets in it for its jobs. */
 public final class FlinkSettings {
@@ -94,6 +96,30 @@ public final class FlinkSettings {
             flink.set(StateRecoveryOptions.SAVEPOINT_PATH, restoreFrom.toUri().toString());
         }
         return flink;
+    }
+
+    /**
+     * The snapshot the user named to restore from, or null: {@code execution.state-recovery.path} in
+     * {@code config}, or in the configuration of the client that runs parq, where {@code flink run -s}
+     * puts it.
+     *
+     * @throws ConversionException a usage error if it is not on the local file system, where an
+     *     ingest keeps its state
+     */
+    public static Path requestedRestore(Configuration config) throws ConversionException {
+        String path = config.getOptional(StateRecoveryOptions.SAVEPOINT_PATH)
+                .or(() -> StreamExecutionEnvironment.getExecutionEnvironment().getConfiguration()
+                        .getOptional(StateRecoveryOptions.SAVEPOINT_PATH))
+                .orElse(null);
+        if (path == null) {
+            return null;
+        }
+        URI uri = new org.apache.flink.core.fs.Path(path).toUri();
+        if (uri.getScheme() != null && !uri.getScheme().equals("file")) {
+            throw ConversionException.usage("cannot resume from " + path + ": an ingest keeps its state on the"
+                    + " local file system");
+        }
+        return Path.of(uri.getPath());
     }
 
     /**

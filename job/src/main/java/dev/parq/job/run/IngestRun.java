@@ -28,19 +28,22 @@ import dev.parq.sink.commit.CommitRecord;
  * {@code ingest}: follows the inputs and writes their lines to Parquet until stopped, committing on
  * each checkpoint. It resumes from the newest savepoint or retained checkpoint in its state
  * directory. Embedded, SIGTERM or SIGINT stop it with a savepoint, once what it has read is
- * committed.
+ * committed. A snapshot named by the user ({@code flink run -s}) is resumed from instead.
  */
 public final class IngestRun {
 
     private IngestRun() {}
 
-    /** How an ingest run ended: where it resumed from (or null), and the savepoint it stopped with. */
-    public record Result(Path output, String resumedFrom, String savepoint) {}
+    /**
+     * How an ingest run ended: where it resumed from (or null), the savepoint it stopped with, and
+     * whether it ended at the job's submission, leaving the job running ({@code flink run -d}).
+     */
+    public record Result(Path output, String resumedFrom, String savepoint, boolean detached) {}
 
     /** Told how an ingest run goes. */
     public interface Listener {
-        /** Once the job is submitted: the snapshot it resumed from, or null. */
-        void started(String resumedFrom);
+        /** Once the job is submitted: the snapshot it resumed from (or null), and how to stop it. */
+        void started(String resumedFrom, String howToStop);
 
         /** Snapshots passed over as unreadable, a resume forced past the commit record. */
         void warning(String message);
@@ -49,16 +52,22 @@ public final class IngestRun {
         void status(IngestStatus status);
     }
 
-    /** Runs until stopped. */
+    /** Runs until stopped, or detached ({@code flink run -d}) until its job is submitted. */
     public static Result run(Configuration config, Listener listener) throws ConversionException {
         Consumer<String> warnings = listener::warning;
         IngestSettings.check(config);
         IngestSettings settings = IngestSettings.resolve(config);
+        Path parent = settings.output().getParent();
+        if (!Files.isDirectory(settings.output()) && parent != null && !Files.isDirectory(parent)) {
+            throw ConversionException.usage("the output's parent directory " + parent + " does not exist");
+        }
         RestorePoints.Snapshot restore;
         try {
             Files.createDirectories(settings.output());
             Files.createDirectories(settings.stateDir());
-            restore = RestorePoints.newest(settings.stateDir(), warnings);
+            Path requested = FlinkSettings.requestedRestore(config);
+            restore = requested != null ? RestorePoints.named(requested)
+                    : RestorePoints.newest(settings.stateDir(), warnings);
             guard(settings, restore, config.get(ParqOptions.FORCE), warnings);
         } catch (IOException e) {
             throw ConversionException.failed("cannot prepare " + settings.output() + ": " + e, e);
@@ -78,14 +87,19 @@ public final class IngestRun {
             }
             StopRequest stop = environment.embedded() ? StopRequest.onSignals() : StopRequest.never();
             String resumedFrom = restore == null ? null : restore.location();
-            listener.started(resumedFrom);
+            Path savepoints = settings.stateDir().resolve(FlinkSettings.SAVEPOINTS);
+            listener.started(resumedFrom, environment.embedded() ? "stop with Ctrl-C (a savepoint is taken)"
+                    : "stop with: flink stop --savepointPath " + savepoints + " " + client.getJobID());
+            if (environment.detached()) {
+                return new Result(settings.output(), resumedFrom, null, true);
+            }
             StatusProbe probe = environment.embedded() ? new StatusProbe() : null;
-            String savepoint = await(client, stop, settings.stateDir().resolve(FlinkSettings.SAVEPOINTS), () -> {
+            String savepoint = await(client, stop, savepoints, () -> {
                 if (probe != null) {
                     listener.status(probe.now());
                 }
             });
-            return new Result(settings.output(), resumedFrom, savepoint);
+            return new Result(settings.output(), resumedFrom, savepoint, false);
         }
     }
 

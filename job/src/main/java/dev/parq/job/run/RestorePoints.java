@@ -17,6 +17,7 @@ import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.runtime.checkpoint.Checkpoints;
 import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
 
+import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.FlinkSettings;
 
 /**
@@ -50,6 +51,15 @@ final class RestorePoints {
             }
         }
         return null;
+    }
+
+    /** The snapshot the user named ({@code flink run -s}): it must be readable; nothing else is tried. */
+    static Snapshot named(Path location) throws ConversionException {
+        try {
+            return new Snapshot(location.toString(), checkpointId(location.toUri().toString()));
+        } catch (IOException | RuntimeException e) {
+            throw ConversionException.usage("cannot resume from " + location + ": " + e.getMessage());
+        }
     }
 
     /** The checkpoint id of the snapshot at {@code location}: its directory, or its {@code _metadata} file. */
