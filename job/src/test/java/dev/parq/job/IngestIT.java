@@ -26,6 +26,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.parq.testing.DuckDb;
 
 /**
@@ -37,6 +39,7 @@ import dev.parq.testing.DuckDb;
 class IngestIT {
 
     private static final Path JAR = Path.of("target", "parq.jar").toAbsolutePath();
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path dir;
@@ -206,6 +209,83 @@ class IngestIT {
         }
         stop(forced, "TERM", 0);
         assertTrue(committedRows(output) > numbered.last(), "forced, the lines of the lost checkpoint come again");
+    }
+
+    /**
+     * 10,000 small files created, read and deleted, a thousand at a time: every line once, and the
+     * savepoint afterwards small, since the state holds the files there are, not those there were.
+     */
+    @Test
+    void tenThousandFilesComeAndGoAndTheStateStaysSmall() throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path output = dir.resolve("out");
+        append(logs.resolve("app.log"), numbered.next(1));
+        Process ingest = start(logs, output);
+        awaitRows(output, numbered.last(), ingest);
+        for (int round = 0; round < 10; round++) {
+            List<Path> files = new ArrayList<>();
+            for (int i = 0; i < 1000; i++) {
+                Path file = logs.resolve("app.log." + round + "-" + i);
+                append(file, numbered.next(1));
+                files.add(file);
+            }
+            awaitRows(output, numbered.last(), ingest);
+            for (Path file : files) {
+                Files.delete(file);
+            }
+        }
+        // The files deleted are forgotten after the rotate wait (5 s) and a checkpoint after it.
+        Thread.sleep(8000);
+        stop(ingest, "TERM", 0);
+        numbered.assertEachCommittedOnce(output);
+        long metadata;
+        try (Stream<Path> kept = Files.walk(output.resolve("_state").resolve("savepoints"))) {
+            metadata = kept.filter(p -> p.getFileName().toString().equals("_metadata")).findFirst().orElseThrow()
+                    .toFile().length();
+        }
+        assertTrue(metadata < 64 << 10, "the savepoint's state is " + metadata + " bytes");
+    }
+
+    /** With --on-error reject, bad lines go to _rejected/ once each, through a kill and a rotation. */
+    @Test
+    void rejectedLinesAreCommittedOnceThroughAKill() throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path log = logs.resolve("app.log");
+        Path output = dir.resolve("out");
+        List<Integer> bad = new ArrayList<>();
+        String[] halves = new String[2];
+        for (int half = 0; half < 2; half++) {
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < 15; i++) {
+                text.append(numbered.next(20));
+                bad.add(numbered.nextSeq());
+                text.append("{\"seq\":").append(numbered.last()).append(",\"msg\":broken}\n");
+            }
+            halves[half] = text.toString();
+        }
+        append(log, halves[0]);
+        Process ingest = start(logs, output, "--on-error", "reject");
+        awaitRows(output, 300, ingest);
+        stop(ingest, "KILL", 137);
+        append(log, halves[1]);
+        Files.move(log, logs.resolve("app.log.1"));
+        ingest = start(logs, output, "--on-error", "reject");
+        awaitRows(output, 600, ingest);
+        stop(ingest, "TERM", 0);
+
+        List<Integer> rejected = new ArrayList<>();
+        try (Stream<Path> files = Files.list(output.resolve("_rejected"))) {
+            for (Path file : files.filter(f -> !f.getFileName().toString().startsWith(".")).toList()) {
+                for (String line : Files.readAllLines(file)) {
+                    String raw = JSON.readTree(line).get("line").asText();
+                    rejected.add(JSON.readTree(raw.replace("broken", "0")).get("seq").asInt());
+                }
+            }
+        }
+        rejected.sort(Comparator.naturalOrder());
+        assertEquals(bad, rejected);
+        assertEquals(List.of(600L, 600L), DuckDb.query("SELECT count(*), count(DISTINCT seq) FROM "
+                + DuckDb.parquet(output)).get(0).stream().map(v -> ((Number) v).longValue()).toList(), "rows, distinct");
     }
 
     /** The tests above fail when the parser keeps rows past a checkpoint barrier. */
