@@ -271,21 +271,28 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         return Math.floorMod(key.hashCode(), Math.max(1, context.currentParallelism()));
     }
 
-    /** Hands the pending splits to their readers, or to another one if theirs is not there. */
+    /**
+     * Hands the pending splits to their readers; a split whose reader is not registered yet (at
+     * the start, or while it restarts) waits for it. Given to another, the first scan's splits
+     * of a large file would all go to the first reader to register, and be read by it alone.
+     */
     private void assignPending() {
         Set<Integer> readers = context.registeredReaders().keySet();
         if (readers.isEmpty() || pending.isEmpty()) {
             return;
         }
-        int fallback = readers.iterator().next();
         Map<Integer, List<FileSplit>> assignment = new TreeMap<>();
-        for (Pending split : pending) {
-            int reader = readers.contains(split.owner()) ? split.owner() : fallback;
-            assignment.computeIfAbsent(reader, r -> new ArrayList<>()).add(split.split());
+        for (Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
+            Pending split = it.next();
+            if (readers.contains(split.owner())) {
+                assignment.computeIfAbsent(split.owner(), r -> new ArrayList<>()).add(split.split());
+                it.remove();
+            }
         }
-        pending.clear();
-        metrics.unassigned = 0;
-        context.assignSplits(new SplitsAssignment<>(assignment));
+        metrics.unassigned = pending.size();
+        if (!assignment.isEmpty()) {
+            context.assignSplits(new SplitsAssignment<>(assignment));
+        }
     }
 
     @Override

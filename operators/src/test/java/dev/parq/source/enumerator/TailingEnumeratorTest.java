@@ -191,6 +191,26 @@ class TailingEnumeratorTest {
         assertFalse(context.getSplitAssignments().get(1).getAssignedSplits().isEmpty());
     }
 
+    /** The first scan may come before the readers register: a large file's splits still go to all of them. */
+    @Test
+    void splitsWaitForTheirReaderToRegister() throws IOException {
+        context = new TestingSplitEnumeratorContext<>(2);
+        Path log = dir.resolve("big.log");
+        Files.writeString(log, "{\"seq\":1,\"pad\":\"xxxxxxxxxxxxxxxxxxxx\"}\n".repeat(200));
+        TailingEnumerator enumerator = new TailingEnumerator(context, watched("big.log"), 1000, FROM_BEGINNING,
+                new EnumeratorState(List.of()));
+        enumerator.start();
+        scan(enumerator);
+        assertTrue(context.getSplitAssignments().isEmpty());
+        context.registerReader(0, "host-0");
+        enumerator.addReader(0);
+        context.registerReader(1, "host-1");
+        enumerator.addReader(1);
+        assertFalse(context.getSplitAssignments().get(0).getAssignedSplits().isEmpty());
+        assertFalse(context.getSplitAssignments().get(1).getAssignedSplits().isEmpty());
+        assertEquals(0, enumerator.snapshotState(1).pendingSplits().size());
+    }
+
     @Test
     void startingAtTheEndReadsOnlyWhatIsAppendedToTheFilesThereAtStart() throws IOException {
         Path log = dir.resolve("app.log");
