@@ -1,6 +1,7 @@
 package dev.parq.mmap;
 
 import java.util.function.ObjIntConsumer;
+import java.util.stream.IntStream;
 
 /**
  * Count, sum, minimum, maximum and mean of an array's elements, NaN skipped (as numpy's
@@ -19,36 +20,55 @@ import java.util.function.ObjIntConsumer;
 public record Stats(long count, double sum, double min, double max) {
 
     private static final int BLOCK = 1 << 16;
+    /** Fewer elements than this per thread are summed on one: starting a thread would cost more. */
+    private static final long PER_THREAD = 1 << 22;
 
     /** The mean of the elements that are not NaN; NaN if there are none. */
     public double mean() {
         return count == 0 ? Double.NaN : sum / count;
     }
 
-    /** The statistics of every element of {@code array}, whatever its element type and strides. */
+    /**
+     * The statistics of every element of {@code array}, whatever its element type and strides. A
+     * large array is cut into one stretch per core, each summed on a thread of its own and the
+     * results merged: the reads of a mapping are independent, and one core adds at about half
+     * the rate memory delivers.
+     */
     public static Stats of(NdArray array) {
-        Accumulator acc = new Accumulator();
-        if (array instanceof FloatArray floats) {
-            forEachBlock(floats, acc::add);
-        } else if (array instanceof DoubleArray doubles) {
-            forEachBlock(doubles, acc::add);
-        } else if (array instanceof IntArray ints) {
-            forEachBlock(ints, acc::add);
-        } else if (array instanceof LongArray longs) {
-            forEachBlock(longs, acc::add);
-        } else {
+        if (!(array instanceof FloatArray || array instanceof DoubleArray || array instanceof IntArray
+                || array instanceof LongArray)) {
             throw new IllegalArgumentException("no statistics for " + array.dtype().name());
         }
-        return acc.stats();
+        long length = array.length();
+        int parts = (int) Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), length / PER_THREAD));
+        long stretch = (length + parts - 1) / parts;
+        return IntStream.range(0, parts).parallel()
+                .mapToObj(part -> {
+                    Accumulator acc = new Accumulator();
+                    long from = part * stretch;
+                    long to = Math.min(length, from + stretch);
+                    if (array instanceof FloatArray floats) {
+                        forEachBlock(floats, from, to, acc::add);
+                    } else if (array instanceof DoubleArray doubles) {
+                        forEachBlock(doubles, from, to, acc::add);
+                    } else if (array instanceof IntArray ints) {
+                        forEachBlock(ints, from, to, acc::add);
+                    } else if (array instanceof LongArray longs) {
+                        forEachBlock(longs, from, to, acc::add);
+                    }
+                    return acc;
+                })
+                .reduce(Accumulator::merge)
+                .orElseThrow()
+                .stats();
     }
 
-    /** Hands the elements of {@code array} to {@code consumer} in C order, a block at a time. */
-    private static <P> void forEachBlock(TypedView<?, P> array, ObjIntConsumer<P> consumer) {
-        long length = array.length();
-        int blockLength = (int) Math.min(BLOCK, Math.max(1, length));
+    /** Hands the elements {@code [from, to)} of {@code array} to {@code consumer} in C order, a block at a time. */
+    private static <P> void forEachBlock(TypedView<?, P> array, long from, long to, ObjIntConsumer<P> consumer) {
+        int blockLength = (int) Math.min(BLOCK, Math.max(1, to - from));
         P block = array.newValues(blockLength);
-        for (long at = 0; at < length; at += blockLength) {
-            int count = (int) Math.min(blockLength, length - at);
+        for (long at = from; at < to; at += blockLength) {
+            int count = (int) Math.min(blockLength, to - at);
             array.get(at, block, 0, count);
             consumer.accept(block, count);
         }
@@ -216,6 +236,16 @@ public record Stats(long count, double sum, double min, double max) {
                 max = Math.max(max, hi);
                 any = true;
             }
+        }
+
+        /** Takes in what {@code other} accumulated over the elements after this one's. */
+        Accumulator merge(Accumulator other) {
+            count += other.count;
+            sum += other.sum;
+            min = Math.min(min, other.min);
+            max = Math.max(max, other.max);
+            any |= other.any;
+            return this;
         }
 
         Stats stats() {

@@ -211,12 +211,13 @@ class NumpyOracleIT {
     /**
      * Count, sum, minimum and maximum of every element type, NaN skipped, as numpy's nansum
      * (in float64), nanmin and nanmax give them: on numpy's own random files, in sizes around
-     * the reader's blocks and lanes, with 1% NaN among the floats; and on a strided view.
+     * the reader's blocks and lanes and one cut into a stretch per core, with 1% NaN among the
+     * floats; and on a strided view.
      */
     @Test
     void statsAreNumpys() throws Exception {
         for (DType<?> dtype : DType.values()) {
-            for (int count : new int[] {0, 1, 3, 4, 5, 1000, 65_536, 65_537, 300_001}) {
+            for (int count : new int[] {0, 1, 3, 4, 5, 1000, 65_536, 65_537, 300_001, 9_000_001}) {
                 Path file = dir.resolve("stats.mmap");
                 String[] expected = python("stats-mmap", file.toString(), dtype.name(), Integer.toString(count),
                         Integer.toString(count + 7)).trim().split(" ");
