@@ -16,6 +16,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -33,17 +36,17 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.parq.deploy.local.LocalCluster;
+import dev.parq.deploy.local.LocalCluster.CliResult;
 import dev.parq.job.cluster.SmokeJob;
-import dev.parq.job.cluster.StandaloneCluster;
-import dev.parq.job.cluster.StandaloneCluster.CliResult;
 import dev.parq.testing.DuckDb;
 
 import dev.parq.job.run.ConvertRun;
 
 /**
  * {@code flink run parq-job.jar convert ...} as a user runs it: Flink's own CLI submits the thin
- * jar to a standalone cluster whose JobManager and TaskManager are separate JVMs with nothing of
- * parq on their class path, so everything the job needs must travel in parq-job.jar. {@code ingest}
+ * jar to a standalone cluster (deploy/local's, two TaskManagers of one slot) whose JobManager and
+ * TaskManagers are separate JVMs with nothing of parq on their class path, so everything the job needs must travel in parq-job.jar. {@code ingest}
  * runs there as a streaming job that the client submits and leaves ({@code flink run -d}), or waits
  * for; it is cancelled, stopped with {@code flink stop} and resumed, with or without {@code -s},
  * and commits every line exactly once.
@@ -56,7 +59,14 @@ class FlinkRunIT {
 
     private static final Path TARGET = Path.of("target").toAbsolutePath();
     private static final Path JOB_JAR = TARGET.resolve("parq-job.jar");
-    private static final Path LIB = TARGET.resolve("flink-cluster/lib");
+    private static final Path LIB = Path.of("..", "deploy", "local", "target", "flink", "lib");
+    private static final Path CLUSTER_CONFIG = Path.of("..", "flink-conf", "cluster", "config.yaml");
+    /** Smaller than the shipped configuration's, for a machine that runs the other tests too. */
+    private static final Map<String, String> TEST_MEMORY = Map.of(
+            "jobmanager.memory.process.size", "1g",
+            "taskmanager.memory.process.size", "1536m",
+            "taskmanager.memory.task.off-heap.size", "256m");
+    private static final int TASK_MANAGERS = 2;
     /** Jar name prefixes of what parq-job.jar must bring itself. */
     private static final List<String> PARQ_JAR_LIBRARIES =
             List.of("parq-", "flink-parquet", "parquet-", "hadoop-", "arrow-", "picocli");
@@ -66,7 +76,7 @@ class FlinkRunIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern SAVEPOINT = Pattern.compile("Savepoint completed\\. Path: (\\S+)");
 
-    private static StandaloneCluster cluster;
+    private static LocalCluster cluster;
 
     @TempDir
     static Path dir;
@@ -74,27 +84,31 @@ class FlinkRunIT {
     @BeforeAll
     static void startCluster() throws Exception {
         assertTrue(Files.isRegularFile(JOB_JAR), JOB_JAR + " is built by the package phase");
-        cluster = StandaloneCluster.start(LIB, TARGET.resolve("flink-cluster/FlinkRunIT"), Duration.ofSeconds(60));
+        cluster = LocalCluster.start(new LocalCluster.Settings(LIB, CLUSTER_CONFIG,
+                TARGET.resolve("flink-cluster/FlinkRunIT"), TASK_MANAGERS, 1, TEST_MEMORY, Duration.ofSeconds(60)))
+                .stopOnExit();
     }
 
     @AfterAll
-    static void stopCluster() {
+    static void stopCluster() throws IOException {
         if (cluster != null) {
-            cluster.close();
+            cluster.stop();
         }
     }
 
     @Test
-    void jobManagerAndTaskManagerAreSeparateProcesses() {
+    void jobManagerAndTaskManagersAreSeparateProcesses() throws IOException {
         assertTrue(cluster.isRunning(), cluster.diagnostics());
-        long self = ProcessHandle.current().pid();
-        assertNotEquals(cluster.jobManagerPid(), cluster.taskManagerPid());
-        assertNotEquals(self, cluster.jobManagerPid());
-        assertNotEquals(self, cluster.taskManagerPid());
+        Set<Long> pids = new TreeSet<>(cluster.taskManagerPids().values());
+        pids.add(cluster.jobManagerPid());
+        pids.add(ProcessHandle.current().pid());
+        assertEquals(TASK_MANAGERS + 2, pids.size(), "pids " + pids);
         String jobManager = commandLine(cluster.jobManagerPid());
         assertTrue(jobManager.contains("StandaloneSessionClusterEntrypoint"), jobManager);
-        String taskManager = commandLine(cluster.taskManagerPid());
-        assertTrue(taskManager.contains("TaskManagerRunner"), taskManager);
+        for (long taskManagerPid : cluster.taskManagerPids().values()) {
+            String taskManager = commandLine(taskManagerPid);
+            assertTrue(taskManager.contains("TaskManagerRunner"), taskManager);
+        }
     }
 
     @Test
@@ -140,6 +154,26 @@ class FlinkRunIT {
         List<Object> countAndSum = DuckDb.query("SELECT count(*), sum(id) FROM " + DuckDb.parquet(output)).get(0);
         assertEquals(lines, ((Number) countAndSum.get(0)).longValue());
         assertEquals(lines * (lines + 1) / 2, ((Number) countAndSum.get(1)).longValue());
+        assertEquals(cluster.taskManagerPids().keySet(), taskManagersThatRanTheSource("parq convert to " + output));
+    }
+
+    /**
+     * The TaskManagers (by id) that ran subtasks of the job's source chain (read, parse, write),
+     * where the data flows: with one slot each, a parallelism of 2 must reach both. (The committers
+     * run later in their own pipelined regions and may reuse one TaskManager's slot.)
+     */
+    private static Set<String> taskManagersThatRanTheSource(String name) throws Exception {
+        String job = jobsNamed(name).get(0).path("jid").asText();
+        for (JsonNode vertex : cluster.rest("/jobs/" + job).path("vertices")) {
+            if (vertex.path("name").asText().startsWith("Source: read NDJSON")) {
+                assertEquals(TASK_MANAGERS, vertex.path("parallelism").asInt(), vertex.toString());
+                JsonNode subtasks = cluster.rest("/jobs/" + job + "/vertices/" + vertex.path("id").asText() + "/taskmanagers");
+                Set<String> ranIt = new TreeSet<>();
+                subtasks.path("taskmanagers").forEach(taskManager -> ranIt.add(taskManager.path("taskmanager-id").asText()));
+                return ranIt;
+            }
+        }
+        throw new AssertionError("job " + job + " has no source vertex: " + cluster.rest("/jobs/" + job));
     }
 
     @Test
@@ -243,13 +277,9 @@ class FlinkRunIT {
         }
     }
 
+    /** The client finds the cluster through its configuration directory, as deploy/local/flink's does. */
     private static CliResult flink(String... args) throws IOException, InterruptedException {
-        String[] withAddress = new String[args.length + 2];
-        withAddress[0] = args[0];
-        withAddress[1] = "-m";
-        withAddress[2] = "127.0.0.1:" + cluster.restPort();
-        System.arraycopy(args, 1, withAddress, 3, args.length - 1);
-        return cluster.flink(CLI_TIMEOUT, withAddress);
+        return cluster.flink(CLI_TIMEOUT, args);
     }
 
     private static String[] command(List<String> flinkArgs, List<String> parqArgs) {

@@ -1,0 +1,103 @@
+package dev.parq.deploy.local;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code deploy/local/cluster start|status|add-taskmanager|stop}: a {@link LocalCluster} driven from
+ * the shell. The processes it starts outlive it; each later command finds them through the
+ * cluster's directory. The wrapper script says where Flink's lib/ and the configuration template
+ * are (PARQ_FLINK_LIB, PARQ_CLUSTER_CONFIG) and which directory is the default (PARQ_CLUSTER_DIR).
+ */
+@Command(name = "cluster", mixinStandardHelpOptions = true,
+        description = "A Flink standalone cluster of separate JobManager and TaskManager JVMs on this machine, on 127.0.0.1 only.")
+public final class ClusterCommand {
+
+    @Option(names = "--dir", scope = CommandLine.ScopeType.INHERIT, paramLabel = "DIR",
+            defaultValue = "${env:PARQ_CLUSTER_DIR:-deploy/local/work}",
+            description = "The cluster's conf/, log/, tmp/ and run/ (pids and ports) (default: ${DEFAULT-VALUE}).")
+    Path dir;
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** The command's exit code, without exiting. */
+    static int run(String... args) {
+        return new CommandLine(new ClusterCommand())
+                // A cluster that did not start or is not there: its message (and log tails), no stack trace.
+                .setExecutionExceptionHandler((e, commandLine, parsed) -> {
+                    if (!(e instanceof IllegalStateException)) {
+                        throw e;
+                    }
+                    commandLine.getErr().println("cluster: " + e.getMessage());
+                    return 1;
+                })
+                .execute(args);
+    }
+
+    @Command(name = "start", mixinStandardHelpOptions = true,
+            description = "Starts a JobManager and TaskManagers, detached, and waits until every TaskManager has registered its slots.")
+    int start(
+            @Option(names = "--taskmanagers", paramLabel = "N", defaultValue = "2",
+                    description = "TaskManager JVMs (default: ${DEFAULT-VALUE}).") int taskManagers,
+            @Option(names = "--slots", paramLabel = "S", defaultValue = "2",
+                    description = "Slots per TaskManager (default: ${DEFAULT-VALUE}).") int slots,
+            @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "90",
+                    description = "How long to wait for the cluster (default: ${DEFAULT-VALUE}).") int timeoutSeconds,
+            @Option(names = "--flink-lib", paramLabel = "DIR", defaultValue = "${env:PARQ_FLINK_LIB}", required = true,
+                    description = "Flink's lib/ jars (the wrapper passes deploy/local/target/flink/lib).") Path lib,
+            @Option(names = "--config", paramLabel = "FILE", defaultValue = "${env:PARQ_CLUSTER_CONFIG}", required = true,
+                    description = "The configuration the cluster's is written from (the wrapper passes flink-conf/cluster/config.yaml).")
+                    Path config) throws Exception {
+        return printStatus(LocalCluster.start(new LocalCluster.Settings(lib, config, dir, taskManagers, slots, Map.of(),
+                Duration.ofSeconds(timeoutSeconds))));
+    }
+
+    @Command(name = "status", mixinStandardHelpOptions = true,
+            description = "One line per process: role, pid, ports. Exits 0 only when the JobManager answers and every TaskManager is alive and registered.")
+    int status() throws Exception {
+        return printStatus(LocalCluster.open(dir));
+    }
+
+    @Command(name = "add-taskmanager", mixinStandardHelpOptions = true,
+            description = "Starts one more TaskManager and waits until it has registered.")
+    int addTaskManager() throws Exception {
+        LocalCluster cluster = LocalCluster.open(dir);
+        cluster.addTaskManager();
+        return printStatus(cluster);
+    }
+
+    @Command(name = "stop", mixinStandardHelpOptions = true,
+            description = "SIGTERM to the TaskManagers, then the JobManager; kills what is left after 15 s. Exits 0 also when nothing runs.")
+    int stop() throws IOException {
+        try {
+            LocalCluster.open(dir).stop();
+        } catch (IllegalStateException neverStarted) {
+            spec.commandLine().getErr().println("cluster: " + neverStarted.getMessage());
+        }
+        return 0;
+    }
+
+    private int printStatus(LocalCluster cluster) throws Exception {
+        LocalCluster.Status status = cluster.status();
+        PrintWriter out = spec.commandLine().getOut();
+        status.lines().forEach(out::println);
+        out.flush();
+        if (status.lines().isEmpty()) {
+            spec.commandLine().getErr().println("cluster: nothing runs in " + cluster.dir());
+        }
+        return status.up() ? 0 : 1;
+    }
+}

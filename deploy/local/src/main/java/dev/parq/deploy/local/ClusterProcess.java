@@ -1,0 +1,104 @@
+package dev.parq.deploy.local;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * One JobManager or TaskManager JVM of a local cluster, as recorded in its file under
+ * {@code DIR/run/}: its name ({@code jobmanager}, {@code taskmanager-1}, ...), its pid and the
+ * loopback ports it was given. The record outlives the command that started the process, so that
+ * {@code status} and {@code stop} find the process again.
+ */
+record ClusterProcess(String name, long pid, Map<String, Integer> ports) {
+
+    static final String JOB_MANAGER = "jobmanager";
+    static final String TASK_MANAGER_PREFIX = "taskmanager-";
+    private static final String SUFFIX = ".properties";
+    private static final String PID = "pid";
+    private static final String PORT_PREFIX = "port.";
+
+    boolean isTaskManager() {
+        return name.startsWith(TASK_MANAGER_PREFIX);
+    }
+
+    int taskManagerNumber() {
+        return Integer.parseInt(name.substring(TASK_MANAGER_PREFIX.length()));
+    }
+
+    /**
+     * The live process, if the pid still belongs to it: a pid of a process that died can be given
+     * to another, so the command line must also name this cluster's configuration directory.
+     */
+    Optional<ProcessHandle> handle(Path confDir) {
+        return ProcessHandle.of(pid)
+                .filter(ProcessHandle::isAlive)
+                .filter(process -> process.info().commandLine()
+                        .map(line -> line.contains(confDir.toString()))
+                        .orElse(true));
+    }
+
+    /** {@code taskmanager-1 pid 1240 rpc 127.0.0.1:40123 data 127.0.0.1:40125}. */
+    String statusLine(String host) {
+        StringBuilder line = new StringBuilder(name).append(" pid ").append(pid);
+        ports.forEach((role, port) -> line.append(' ').append(role).append(' ').append(host).append(':').append(port));
+        return line.toString();
+    }
+
+    void write(Path runDir) throws IOException {
+        Properties properties = new Properties();
+        properties.setProperty(PID, Long.toString(pid));
+        ports.forEach((role, port) -> properties.setProperty(PORT_PREFIX + role, Integer.toString(port)));
+        try (Writer out = Files.newBufferedWriter(file(runDir, name), StandardCharsets.UTF_8)) {
+            properties.store(out, "a process of the local cluster; removed when it is stopped");
+        }
+    }
+
+    void forget(Path runDir) throws IOException {
+        Files.deleteIfExists(file(runDir, name));
+    }
+
+    static boolean isRecord(Path file) {
+        return file.getFileName().toString().endsWith(SUFFIX);
+    }
+
+    static ClusterProcess read(Path file) throws IOException {
+        Properties properties = new Properties();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            properties.load(in);
+        }
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        // rest before rpc, rpc before data: the order the status lines show them in
+        properties.stringPropertyNames().stream()
+                .filter(key -> key.startsWith(PORT_PREFIX))
+                .sorted(ClusterProcess::byPortRole)
+                .forEach(key -> ports.put(key.substring(PORT_PREFIX.length()),
+                        Integer.parseInt(properties.getProperty(key))));
+        String fileName = file.getFileName().toString();
+        return new ClusterProcess(fileName.substring(0, fileName.length() - SUFFIX.length()),
+                Long.parseLong(properties.getProperty(PID)), ports);
+    }
+
+    private static int byPortRole(String a, String b) {
+        return Integer.compare(portRank(a), portRank(b));
+    }
+
+    private static int portRank(String key) {
+        return switch (key.substring(PORT_PREFIX.length())) {
+            case "rest" -> 0;
+            case "rpc" -> 1;
+            default -> 2;
+        };
+    }
+
+    private static Path file(Path runDir, String name) {
+        return runDir.resolve(name + SUFFIX);
+    }
+}

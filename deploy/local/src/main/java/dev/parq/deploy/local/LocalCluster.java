@@ -1,0 +1,568 @@
+package dev.parq.deploy.local;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.GlobalConfiguration;
+import org.apache.flink.runtime.clusterframework.TaskExecutorProcessSpec;
+import org.apache.flink.runtime.clusterframework.TaskExecutorProcessUtils;
+import org.apache.flink.runtime.jobmanager.JobManagerProcessSpec;
+import org.apache.flink.runtime.jobmanager.JobManagerProcessUtils;
+import org.apache.flink.runtime.util.config.memory.ProcessMemoryUtils;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * A Flink standalone session cluster of real processes on one machine: one JobManager JVM and
+ * TaskManager JVMs, started the way flink-dist's {@code bin/} scripts start them (same main classes,
+ * memory flags computed by Flink's own process-memory utilities, a configuration directory, log
+ * files), and Flink's command line client run as a process of its own. Everything listens on
+ * 127.0.0.1 only.
+ *
+ * <p>All of it lives under one directory: {@code conf/} (the configuration template plus this
+ * run's addresses and ports), {@code log/}, {@code tmp/} and {@code run/}, where each process has a
+ * record of its pid and ports. The processes do not belong to the JVM that started them: they run
+ * on after it exits, and {@link #open} finds them again from another process.
+ */
+public final class LocalCluster {
+
+    /** Where a cluster's processes come from and what they are told. */
+    public record Settings(Path lib, Path configTemplate, Path dir, int taskManagers, int slots,
+            Map<String, String> overrides, Duration timeout) {
+
+        public Settings {
+            if (taskManagers < 1 || slots < 1) {
+                throw new IllegalArgumentException("a cluster needs at least one TaskManager and one slot");
+            }
+            lib = lib.toAbsolutePath();
+            configTemplate = configTemplate.toAbsolutePath();
+            dir = dir.toAbsolutePath();
+            overrides = Map.copyOf(overrides);
+        }
+    }
+
+    /** What a {@code flink} command printed and how it exited. */
+    public record CliResult(int exitCode, String out, String err) {}
+
+    /** What {@code status} saw: one line per process, and whether the cluster is up. */
+    public record Status(List<String> lines, boolean up) {}
+
+    static final String LOOPBACK = "127.0.0.1";
+    private static final String JOB_MANAGER_MAIN = "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint";
+    private static final String TASK_MANAGER_MAIN = "org.apache.flink.runtime.taskexecutor.TaskManagerRunner";
+    private static final String CLI_MAIN = "org.apache.flink.client.cli.CliFrontend";
+    private static final String JAVA_OPTS_KEY = "env.java.opts.all";
+    private static final String SETTINGS_FILE = "cluster.settings";
+    private static final int LOG_TAIL_LINES = 40;
+    private static final Duration STOP_GRACE = Duration.ofSeconds(15);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path dir;
+    private final Path lib;
+    private final int slots;
+    private final Duration timeout;
+    private final Path conf;
+    private final Path logs;
+    private final Path run;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private Thread stopOnExit;
+    private int cliRuns;
+
+    private LocalCluster(Path dir, Path lib, int slots, Duration timeout) {
+        this.dir = dir.toAbsolutePath();
+        this.lib = lib.toAbsolutePath();
+        this.slots = slots;
+        this.timeout = timeout;
+        this.conf = this.dir.resolve("conf");
+        this.logs = this.dir.resolve("log");
+        this.run = this.dir.resolve("run");
+    }
+
+    /**
+     * Starts a JobManager and {@code settings.taskManagers()} TaskManagers and waits until all of
+     * them have registered their slots; otherwise stops what it started and fails with the tail of
+     * the logs. Refuses if a cluster of that directory is running; the logs of an earlier one are
+     * replaced, so that those left there are this run's.
+     */
+    public static LocalCluster start(Settings settings) throws IOException, InterruptedException {
+        if (!Files.isDirectory(settings.lib())) {
+            throw new IllegalStateException("no Flink lib directory at " + settings.lib()
+                    + "; mvn -pl deploy/local -am package assembles it");
+        }
+        if (Files.isDirectory(settings.dir().resolve("run"))) {
+            LocalCluster previous = open(settings.dir());
+            List<String> alive = previous.processes().stream()
+                    .filter(process -> process.handle(previous.conf).isPresent())
+                    .map(ClusterProcess::name)
+                    .toList();
+            if (!alive.isEmpty()) {
+                throw new IllegalStateException("a cluster of " + settings.dir() + " is running (" + String.join(", ", alive)
+                        + "); stop it first");
+            }
+        }
+        LocalCluster cluster = new LocalCluster(settings.dir(), settings.lib(), settings.slots(), settings.timeout());
+        for (String owned : List.of("conf", "log", "tmp", "run")) {
+            deleteRecursively(settings.dir().resolve(owned));
+        }
+        for (String owned : List.of("conf", "log", "tmp", "run", "plugins")) {
+            Files.createDirectories(settings.dir().resolve(owned));
+        }
+        try {
+            int restPort = freePort();
+            int rpcPort = freePort();
+            cluster.writeConfig(settings, restPort, rpcPort);
+            cluster.writeSettings();
+            cluster.launchJobManager(restPort, rpcPort);
+            for (int number = 1; number <= settings.taskManagers(); number++) {
+                cluster.launchTaskManager(number);
+            }
+            cluster.awaitUp();
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            cluster.stop();
+            throw e;
+        }
+        return cluster;
+    }
+
+    /** The cluster whose files are under {@code dir}, running or not. */
+    public static LocalCluster open(Path dir) throws IOException {
+        Path settingsFile = dir.resolve("run").resolve(SETTINGS_FILE);
+        if (!Files.isRegularFile(settingsFile)) {
+            throw new IllegalStateException("no cluster was started in " + dir.toAbsolutePath());
+        }
+        Properties settings = new Properties();
+        try (Reader in = Files.newBufferedReader(settingsFile, StandardCharsets.UTF_8)) {
+            settings.load(in);
+        }
+        return new LocalCluster(dir, Path.of(settings.getProperty("lib")),
+                Integer.parseInt(settings.getProperty("slots")),
+                Duration.parse(settings.getProperty("timeout")));
+    }
+
+    /** Stops the cluster when this JVM exits, should a test end without {@link #stop}. */
+    public LocalCluster stopOnExit() {
+        stopOnExit = new Thread(() -> {
+            try {
+                stop();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, "stop-local-flink-cluster");
+        Runtime.getRuntime().addShutdownHook(stopOnExit);
+        return this;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Path confDir() {
+        return conf;
+    }
+
+    public int restPort() throws IOException {
+        return jobManager().ports().get("rest");
+    }
+
+    public long jobManagerPid() throws IOException {
+        return jobManager().pid();
+    }
+
+    /** The TaskManagers' pids by name ({@code taskmanager-1}, ...), in the order they were started. */
+    public Map<String, Long> taskManagerPids() throws IOException {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        taskManagers().forEach(process -> pids.put(process.name(), process.pid()));
+        return pids;
+    }
+
+    /** Whether the JobManager and every TaskManager recorded are alive (not whether they answer). */
+    public boolean isRunning() throws IOException {
+        List<ClusterProcess> processes = processes();
+        return !processes.isEmpty() && processes.stream().allMatch(process -> process.handle(conf).isPresent());
+    }
+
+    /** One line per process; up when the JobManager answers and every TaskManager is alive and registered. */
+    public Status status() throws IOException, InterruptedException {
+        List<String> lines = new ArrayList<>();
+        boolean up = true;
+        Set<String> registered = registeredTaskManagers();
+        for (ClusterProcess process : processes()) {
+            String line = process.statusLine(LOOPBACK);
+            if (process.handle(conf).isEmpty()) {
+                line += " (not running)";
+                up = false;
+            } else if (!process.isTaskManager() && registered == null) {
+                line += " (not answering)";
+                up = false;
+            } else if (process.isTaskManager() && (registered == null || !registered.contains(process.name()))) {
+                line += " (not registered)";
+                up = false;
+            }
+            lines.add(line);
+        }
+        return new Status(List.copyOf(lines), up && !lines.isEmpty());
+    }
+
+    /** Starts one more TaskManager and waits until it has registered its slots. */
+    public String addTaskManager() throws IOException, InterruptedException {
+        int number = taskManagers().stream().mapToInt(ClusterProcess::taskManagerNumber).max().orElse(0) + 1;
+        ClusterProcess added = launchTaskManager(number);
+        awaitUp();
+        return added.name();
+    }
+
+    /** SIGKILLs the named process, as a crash would end it; its record stays, showing it not running. */
+    public void kill(String name) throws IOException {
+        ClusterProcess process = processes().stream()
+                .filter(candidate -> candidate.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no process " + name + " in " + dir));
+        process.handle(conf).ifPresent(handle -> {
+            handle.destroyForcibly();
+            handle.onExit().join();
+        });
+    }
+
+    /**
+     * SIGTERM to the TaskManagers, then to the JobManager, so that Flink runs its shutdown hooks;
+     * what is still alive after a grace period is killed. Removes the process records. Nothing
+     * running is not an error.
+     */
+    public void stop() throws IOException {
+        if (stopOnExit != null && Thread.currentThread() != stopOnExit) {
+            Runtime.getRuntime().removeShutdownHook(stopOnExit);
+            stopOnExit = null;
+        }
+        List<ClusterProcess> processes = processes();
+        terminate(processes.stream().filter(ClusterProcess::isTaskManager).toList());
+        terminate(processes.stream().filter(process -> !process.isTaskManager()).toList());
+        for (ClusterProcess process : processes) {
+            process.forget(run);
+        }
+    }
+
+    /** GET on the cluster's REST API, as JSON. */
+    public JsonNode rest(String path) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(URI.create("http://" + LOOPBACK + ":" + restPort() + path))
+                        .timeout(Duration.ofSeconds(5))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("GET " + path + " answered " + response.statusCode() + ": " + response.body());
+        }
+        return JSON.readTree(response.body());
+    }
+
+    /**
+     * Runs {@code flink ARGS} through Flink's CLI main class in its own JVM, as {@code bin/flink}
+     * does, with this cluster's configuration directory, and waits for it. The client's own log goes
+     * to {@code log/client-N.log}.
+     */
+    public CliResult flink(Duration limit, String... args) throws IOException, InterruptedException {
+        int number = ++cliRuns;
+        Path out = logs.resolve("client-" + number + ".out");
+        Path err = logs.resolve("client-" + number + ".err");
+        List<String> command = javaCommand(List.of("-Xmx512m"), logs.resolve("client-" + number + ".log"));
+        command.add(CLI_MAIN);
+        command.addAll(Arrays.asList(args));
+        Process client = processBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            if (!client.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("flink " + String.join(" ", args) + " did not finish within "
+                        + limit + "\n" + diagnostics());
+            }
+        } finally {
+            if (client.isAlive()) {
+                terminate(client.toHandle());
+            }
+        }
+        return new CliResult(client.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    /** The last lines of every log of the cluster and its clients, for failure messages. */
+    public String diagnostics() {
+        StringBuilder text = new StringBuilder();
+        try (Stream<Path> files = Files.list(logs)) {
+            files.sorted().forEach(file -> text.append(tail(file)));
+        } catch (IOException e) {
+            text.append("\n--- ").append(logs).append(": unreadable: ").append(e).append('\n');
+        }
+        return text.toString();
+    }
+
+    private void writeConfig(Settings settings, int restPort, int rpcPort) throws IOException {
+        Map<String, String> ours = new LinkedHashMap<>(Map.ofEntries(
+                Map.entry("jobmanager.rpc.address", LOOPBACK),
+                Map.entry("jobmanager.rpc.port", Integer.toString(rpcPort)),
+                Map.entry("jobmanager.bind-host", LOOPBACK),
+                Map.entry("taskmanager.host", LOOPBACK),
+                Map.entry("taskmanager.bind-host", LOOPBACK),
+                Map.entry("taskmanager.numberOfTaskSlots", Integer.toString(settings.slots())),
+                Map.entry("parallelism.default", Integer.toString(settings.slots())),
+                Map.entry("rest.address", LOOPBACK),
+                Map.entry("rest.bind-address", LOOPBACK),
+                Map.entry("rest.port", Integer.toString(restPort)),
+                Map.entry("io.tmp.dirs", dir.resolve("tmp").toString())));
+        ours.putAll(settings.overrides());
+        StringBuilder yaml = new StringBuilder("# Written by deploy/local's LocalCluster from "
+                + settings.configTemplate() + ", then this run's own keys at the end.\n");
+        for (String line : Files.readAllLines(settings.configTemplate(), StandardCharsets.UTF_8)) {
+            int colon = line.indexOf(':');
+            if (colon < 0 || line.startsWith("#") || !ours.containsKey(line.substring(0, colon).trim())) {
+                yaml.append(line).append('\n');
+            }
+        }
+        yaml.append("\n# --- this run\n");
+        ours.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> yaml.append(e.getKey()).append(": \"").append(e.getValue()).append("\"\n"));
+        Files.writeString(conf.resolve(GlobalConfiguration.FLINK_CONF_FILENAME), yaml);
+        Files.writeString(conf.resolve("log4j.properties"), String.join("\n",
+                "rootLogger.level = INFO",
+                "rootLogger.appenderRef.file.ref = MainAppender",
+                "appender.main.name = MainAppender",
+                "appender.main.type = File",
+                "appender.main.fileName = ${sys:log.file}",
+                "appender.main.layout.type = PatternLayout",
+                "appender.main.layout.pattern = %d{HH:mm:ss,SSS} %-5p %c{1} [%t] - %m%n",
+                ""));
+    }
+
+    /** What {@link #open} needs to start more processes from another JVM. */
+    private void writeSettings() throws IOException {
+        Properties settings = new Properties();
+        settings.setProperty("lib", lib.toString());
+        settings.setProperty("slots", Integer.toString(slots));
+        settings.setProperty("timeout", timeout.toString());
+        try (Writer out = Files.newBufferedWriter(run.resolve(SETTINGS_FILE), StandardCharsets.UTF_8)) {
+            settings.store(out, "how this cluster was started");
+        }
+    }
+
+    private void launchJobManager(int restPort, int rpcPort) throws IOException {
+        Configuration config = config();
+        // bin/jobmanager.sh: JVM memory flags and the derived memory settings from BashJavaUtils.
+        JobManagerProcessSpec spec = JobManagerProcessUtils.processSpecFromConfig(config);
+        launch(ClusterProcess.JOB_MANAGER, JOB_MANAGER_MAIN,
+                JobManagerProcessUtils.generateJvmParametersStr(spec, config),
+                JobManagerProcessUtils.generateDynamicConfigsStr(spec),
+                orderedPorts("rest", restPort, "rpc", rpcPort));
+    }
+
+    private ClusterProcess launchTaskManager(int number) throws IOException {
+        Configuration config = config();
+        // bin/taskmanager.sh: the TaskManager refuses to start without its memory components set.
+        TaskExecutorProcessSpec spec = TaskExecutorProcessUtils.processSpecFromConfig(config);
+        String name = ClusterProcess.TASK_MANAGER_PREFIX + number;
+        int rpcPort = freePort();
+        int dataPort = freePort();
+        // Its own ports, recorded for status, and its name as the id the JobManager lists it under.
+        String own = " -D taskmanager.rpc.port=" + rpcPort + " -D taskmanager.data.port=" + dataPort
+                + " -D taskmanager.resource-id=" + name;
+        return launch(name, TASK_MANAGER_MAIN, ProcessMemoryUtils.generateJvmParametersStr(spec),
+                TaskExecutorProcessUtils.generateDynamicConfigsStr(spec) + own,
+                orderedPorts("rpc", rpcPort, "data", dataPort));
+    }
+
+    private ClusterProcess launch(String name, String mainClass, String memoryFlags, String dynamicConfig,
+            Map<String, Integer> ports) throws IOException {
+        List<String> command = javaCommand(words(memoryFlags), logs.resolve(name + ".log"));
+        command.add(mainClass);
+        command.addAll(List.of("--configDir", conf.toString()));
+        command.addAll(words(dynamicConfig));
+        // Output to a file and no input: nothing ties the process to the JVM that starts it.
+        Process process = processBuilder(command)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectErrorStream(true)
+                .redirectOutput(logs.resolve(name + ".out").toFile())
+                .start();
+        ClusterProcess record = new ClusterProcess(name, process.pid(), ports);
+        record.write(run);
+        return record;
+    }
+
+    /** {@code java MEMORY JAVA_OPTS -Dlog.file=LOG log4j-config -cp lib/*}, without the main class. */
+    private List<String> javaCommand(List<String> memoryFlags, Path logFile) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(memoryFlags);
+        command.addAll(words(config().getString(JAVA_OPTS_KEY, "")));
+        command.add("-Dlog.file=" + logFile);
+        command.add("-Dlog4j.configurationFile=" + conf.resolve("log4j.properties").toUri());
+        command.add("-classpath");
+        command.add(lib + "/*");
+        return command;
+    }
+
+    /** With what bin/config.sh exports to every Flink process it starts. */
+    private ProcessBuilder processBuilder(List<String> command) {
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put("FLINK_CONF_DIR", conf.toString());
+        builder.environment().put("FLINK_LIB_DIR", lib.toString());
+        builder.environment().put("FLINK_PLUGINS_DIR", dir.resolve("plugins").toString());
+        return builder;
+    }
+
+    private Configuration config() {
+        return GlobalConfiguration.loadConfiguration(conf.toString());
+    }
+
+    private void awaitUp() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Status status = status();
+        while (!status.up()) {
+            List<String> exited = processes().stream()
+                    .filter(process -> process.handle(conf).isEmpty())
+                    .map(ClusterProcess::name)
+                    .toList();
+            if (!exited.isEmpty()) {
+                throw new IllegalStateException("exited during start-up: " + String.join(", ", exited) + "\n" + diagnostics());
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the cluster was not up within " + timeout + ":\n"
+                        + String.join("\n", status.lines()) + "\n" + diagnostics());
+            }
+            Thread.sleep(250);
+            status = status();
+        }
+    }
+
+    /** The names of the TaskManagers registered with all their slots, or null if the JobManager does not answer. */
+    private Set<String> registeredTaskManagers() throws InterruptedException {
+        JsonNode answer;
+        try {
+            answer = rest("/taskmanagers").path("taskmanagers");
+        } catch (IOException | IllegalStateException notUp) {
+            return null;
+        }
+        Set<String> names = new HashSet<>();
+        answer.forEach(taskManager -> {
+            if (taskManager.path("slotsNumber").asInt() == slots) {
+                names.add(taskManager.path("id").asText());
+            }
+        });
+        return names;
+    }
+
+    private ClusterProcess jobManager() throws IOException {
+        return processes().stream()
+                .filter(process -> process.name().equals(ClusterProcess.JOB_MANAGER))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("no JobManager recorded in " + run));
+    }
+
+    private List<ClusterProcess> taskManagers() throws IOException {
+        return processes().stream().filter(ClusterProcess::isTaskManager).toList();
+    }
+
+    /** The JobManager first, then the TaskManagers by number. */
+    private List<ClusterProcess> processes() throws IOException {
+        if (!Files.isDirectory(run)) {
+            return List.of();
+        }
+        List<ClusterProcess> processes = new ArrayList<>();
+        try (Stream<Path> files = Files.list(run)) {
+            for (Path file : files.filter(ClusterProcess::isRecord).toList()) {
+                processes.add(ClusterProcess.read(file));
+            }
+        }
+        processes.sort(Comparator.comparing(ClusterProcess::isTaskManager)
+                .thenComparingInt(process -> process.isTaskManager() ? process.taskManagerNumber() : 0));
+        return processes;
+    }
+
+    private void terminate(List<ClusterProcess> processes) {
+        List<ProcessHandle> handles = processes.stream()
+                .map(process -> process.handle(conf))
+                .flatMap(Optional::stream)
+                .toList();
+        handles.forEach(ProcessHandle::destroy);
+        handles.forEach(LocalCluster::awaitOrKill);
+    }
+
+    private static void terminate(ProcessHandle process) {
+        process.destroy();
+        awaitOrKill(process);
+    }
+
+    /** SIGTERM lets Flink run its shutdown hooks; whatever is still alive after that is killed. */
+    private static void awaitOrKill(ProcessHandle process) {
+        try {
+            process.onExit().get(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException stillRunning) {
+            process.destroyForcibly();
+            process.onExit().join();
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static Map<String, Integer> orderedPorts(String first, int firstPort, String second, int secondPort) {
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        ports.put(first, firstPort);
+        ports.put(second, secondPort);
+        return ports;
+    }
+
+    private static String tail(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "\n--- " + file + ": unreadable: " + e + "\n";
+        }
+        List<String> last = lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size());
+        return "\n--- " + file + " (last " + last.size() + " of " + lines.size() + " lines)\n" + String.join("\n", last) + "\n";
+    }
+
+    private static void deleteRecursively(Path directory) throws IOException {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+
+    private static List<String> words(String text) {
+        return Arrays.stream(text.trim().split("\\s+")).filter(w -> !w.isEmpty()).toList();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
+            return socket.getLocalPort();
+        }
+    }
+}
