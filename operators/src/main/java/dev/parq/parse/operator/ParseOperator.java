@@ -7,6 +7,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -90,9 +91,20 @@ public final class ParseOperator extends AbstractStreamOperator<ArrowBatch>
         return counter;
     }
 
+    /**
+     * Parses a chunk. A bad line that fails the run fails it without restarts: a restart (of the
+     * region, or from the last checkpoint) would read the same line and fail the same way.
+     */
     @Override
     public void processElement(StreamRecord<LineChunk> element) {
-        LineChunk chunk = element.getValue();
+        try {
+            parse(element.getValue());
+        } catch (BadLineException badLine) {
+            throw new SuppressRestartsException(badLine);
+        }
+    }
+
+    private void parse(LineChunk chunk) {
         ByteBuffer buffer = chunk.buffer();
         int from = buffer.position();
         int to = buffer.limit();

@@ -14,6 +14,7 @@ import java.util.List;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.flink.api.common.accumulators.Accumulator;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.AfterEach;
@@ -155,12 +156,17 @@ class ParseOperatorTest {
         assertEquals(2, counter(ConversionCounters.REJECTED));
     }
 
-    /** With {@code --on-error fail}, the first bad line stops the conversion, naming its file and byte offset. */
+    /**
+     * With {@code --on-error fail}, the first bad line stops the conversion, naming its file and byte
+     * offset, and without restarts: another attempt would fail on the same line.
+     */
     @Test
     void aBadLineFailsWithItsFileAndOffsetWithFail() throws Exception {
         open(OnError.FAIL, 100);
         String text = lines(0, 2) + "{\"id\":12.5}\n" + lines(2, 3);
-        BadLineException failure = assertThrows(BadLineException.class, () -> process("logs/in.ndjson", 4096, text));
+        SuppressRestartsException stop = assertThrows(SuppressRestartsException.class,
+                () -> process("logs/in.ndjson", 4096, text));
+        BadLineException failure = (BadLineException) stop.getCause();
         assertEquals("logs/in.ndjson", failure.file());
         assertEquals(4096 + 36, failure.offset());
         assertTrue(failure.getMessage().startsWith("logs/in.ndjson: bad line at byte 4132: "), failure.getMessage());
