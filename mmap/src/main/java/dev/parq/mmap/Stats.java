@@ -35,10 +35,7 @@ public record Stats(long count, double sum, double min, double max) {
      * the rate memory delivers.
      */
     public static Stats of(NdArray array) {
-        if (!(array instanceof FloatArray || array instanceof DoubleArray || array instanceof IntArray
-                || array instanceof LongArray)) {
-            throw new IllegalArgumentException("no statistics for " + array.dtype().name());
-        }
+        Stretch summed = stretchOf(array);
         long length = array.length();
         int parts = (int) Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), length / PER_THREAD));
         long stretch = (length + parts - 1) / parts;
@@ -46,21 +43,31 @@ public record Stats(long count, double sum, double min, double max) {
                 .mapToObj(part -> {
                     Accumulator acc = new Accumulator();
                     long from = part * stretch;
-                    long to = Math.min(length, from + stretch);
-                    if (array instanceof FloatArray floats) {
-                        forEachBlock(floats, from, to, acc::add);
-                    } else if (array instanceof DoubleArray doubles) {
-                        forEachBlock(doubles, from, to, acc::add);
-                    } else if (array instanceof IntArray ints) {
-                        forEachBlock(ints, from, to, acc::add);
-                    } else if (array instanceof LongArray longs) {
-                        forEachBlock(longs, from, to, acc::add);
-                    }
+                    summed.into(acc, from, Math.min(length, from + stretch));
                     return acc;
                 })
                 .reduce(Accumulator::merge)
                 .orElseThrow()
                 .stats();
+    }
+
+    /** Accumulates the elements {@code [from, to)} of one array. */
+    private interface Stretch {
+        void into(Accumulator acc, long from, long to);
+    }
+
+    /** How to accumulate a stretch of {@code array}: chosen once by its element type, not per stretch. */
+    private static Stretch stretchOf(NdArray array) {
+        if (array instanceof FloatArray floats) {
+            return (acc, from, to) -> forEachBlock(floats, from, to, acc::add);
+        } else if (array instanceof DoubleArray doubles) {
+            return (acc, from, to) -> forEachBlock(doubles, from, to, acc::add);
+        } else if (array instanceof IntArray ints) {
+            return (acc, from, to) -> forEachBlock(ints, from, to, acc::add);
+        } else if (array instanceof LongArray longs) {
+            return (acc, from, to) -> forEachBlock(longs, from, to, acc::add);
+        }
+        throw new IllegalArgumentException("no statistics for " + array.dtype().name());
     }
 
     /** Hands the elements {@code [from, to)} of {@code array} to {@code consumer} in C order, a block at a time. */

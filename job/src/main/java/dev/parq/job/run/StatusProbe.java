@@ -1,5 +1,14 @@
 package dev.parq.job.run;
 
+import static dev.parq.source.FollowingMetrics.BYTES_BEHIND;
+import static dev.parq.source.FollowingMetrics.BYTES_LOST;
+import static dev.parq.source.FollowingMetrics.COPIES_RECOGNISED;
+import static dev.parq.source.FollowingMetrics.ROTATIONS;
+import static dev.parq.source.FollowingMetrics.TRACKED_FILES;
+import static dev.parq.source.FollowingMetrics.TRUNCATIONS;
+import static dev.parq.sink.commit.CommitRecorder.LAST_COMMITTED;
+import static org.apache.flink.runtime.metrics.MetricNames.PENDING_BYTES;
+
 import java.util.Set;
 
 import dev.parq.job.embedded.MetricsTap;
@@ -11,18 +20,10 @@ import dev.parq.parse.operator.ConversionCounters;
  */
 final class StatusProbe {
 
-    private static final String BYTES_BEHIND = "bytesBehind";
-    private static final String PENDING_BYTES = "pendingBytes";
-    private static final String TRACKED_FILES = "trackedFiles";
-    private static final String ROTATIONS = "rotations";
-    private static final String TRUNCATIONS = "truncations";
-    private static final String COPIES = "copiesRecognised";
-    private static final String BYTES_LOST = "bytesLost";
-    private static final String LAST_COMMITTED = "lastCommittedCheckpoint";
-
     /** The metrics the status is made of; the reporter keeps these from the job's start. */
     static final Set<String> METRICS = Set.of(ConversionCounters.METRIC_RECORDS_IN, ConversionCounters.METRIC_REJECTED,
-            BYTES_BEHIND, PENDING_BYTES, TRACKED_FILES, ROTATIONS, TRUNCATIONS, COPIES, BYTES_LOST, LAST_COMMITTED);
+            BYTES_BEHIND, PENDING_BYTES, TRACKED_FILES, ROTATIONS, TRUNCATIONS, COPIES_RECOGNISED, BYTES_LOST,
+            LAST_COMMITTED);
 
     private long lines;
     private long lastNanos = System.nanoTime();
@@ -35,7 +36,7 @@ final class StatusProbe {
         lastNanos = now;
         return new IngestStatus(parsed, MetricsTap.sum(ConversionCounters.METRIC_REJECTED), perSecond,
                 MetricsTap.sum(BYTES_BEHIND) + MetricsTap.sum(PENDING_BYTES), MetricsTap.sum(TRACKED_FILES),
-                MetricsTap.sum(ROTATIONS), MetricsTap.sum(TRUNCATIONS), MetricsTap.sum(COPIES),
+                MetricsTap.sum(ROTATIONS), MetricsTap.sum(TRUNCATIONS), MetricsTap.sum(COPIES_RECOGNISED),
                 MetricsTap.sum(BYTES_LOST), MetricsTap.sum(LAST_COMMITTED));
     }
 }

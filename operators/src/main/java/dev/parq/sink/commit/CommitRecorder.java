@@ -11,10 +11,13 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 /**
  * After the file sink's committers: records the newest checkpoint any of them committed (one is
  * enough: restoring an older checkpoint would commit that one's files again). Runs as one task;
- * also reports the checkpoint as the metric {@code lastCommittedCheckpoint}.
+ * also reports the checkpoint as the metric {@link #LAST_COMMITTED}.
  */
-final class CommitRecorder extends AbstractStreamOperator<Void>
+public final class CommitRecorder extends AbstractStreamOperator<Void>
         implements OneInputStreamOperator<CommittableMessage<FileSinkCommittable>, Void> {
+
+    /** The metric of the newest checkpoint committed. */
+    public static final String LAST_COMMITTED = "lastCommittedCheckpoint";
 
     private static final long serialVersionUID = 1L;
 
@@ -32,7 +35,7 @@ final class CommitRecorder extends AbstractStreamOperator<Void>
         record = new CommitRecord(new Path(output));
         Long before = record.read();
         recorded = before == null ? 0 : before;
-        getMetricGroup().gauge("lastCommittedCheckpoint", () -> recorded);
+        getMetricGroup().gauge(LAST_COMMITTED, () -> recorded);
     }
 
     @Override

@@ -1,17 +1,20 @@
 package dev.parq.source.enumerate;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
+import java.util.Set;
 
 /**
  * Expands the inputs a user names (files, directories, globs) into the files to convert, sorted
@@ -30,13 +33,12 @@ public final class InputFiles {
     public static List<InputFile> expand(List<String> inputs) throws IOException {
         Map<String, InputFile> files = new LinkedHashMap<>();
         for (String input : inputs) {
-            List<Path> found = isGlob(input) ? glob(input) : walk(Path.of(input));
+            List<InputFile> found = isGlob(input) ? glob(input) : walk(Path.of(input));
             if (found.isEmpty()) {
                 throw new InputNotFoundException(
                         isGlob(input) ? "no file matches " + input : "input not found: " + input);
             }
-            for (Path path : found) {
-                InputFile file = InputFile.of(path);
+            for (InputFile file : found) {
                 files.putIfAbsent(file.path(), file);
             }
         }
@@ -52,42 +54,84 @@ public final class InputFiles {
                 || input.indexOf('{') >= 0;
     }
 
-    private static List<Path> walk(Path root) throws IOException {
-        if (!Files.exists(root)) {
+    private static List<InputFile> walk(Path root) throws IOException {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(root, BasicFileAttributes.class);
+        } catch (NoSuchFileException missing) {
             return List.of();
         }
-        if (!Files.isDirectory(root)) {
-            return List.of(root);
+        if (!attributes.isDirectory()) {
+            return List.of(new InputFile(root.toString(), attributes.size(), InputFile.keyOf(attributes)));
         }
-        try (Stream<Path> entries = Files.walk(root)) {
-            return entries.filter(p -> !p.equals(root))
-                    .filter(p -> !isHidden(root, p))
-                    .filter(Files::isRegularFile)
-                    .sorted()
-                    .toList();
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
+        return list(root, Integer.MAX_VALUE, path -> true);
     }
 
-    private static List<Path> glob(String pattern) throws IOException {
+    private static List<InputFile> glob(String pattern) throws IOException {
         Path base = globBase(pattern);
-        if (!Files.isDirectory(base)) {
-            return List.of();
-        }
         PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + pattern);
-        try (Stream<Path> entries = Files.walk(base)) {
-            return entries.filter(Files::isRegularFile)
-                    .filter(matcher::matches)
-                    .filter(p -> !isHidden(base, p))
-                    .sorted()
-                    .toList();
-        } catch (UncheckedIOException e) {
-            if (e.getCause() instanceof NoSuchFileException) {
-                return List.of();
-            }
-            throw e.getCause();
+        // A star matches within one folder level; only ** reaches deeper than the pattern's levels.
+        int depth = pattern.contains("**") ? Integer.MAX_VALUE
+                : Path.of(pattern).getNameCount() - (base.toString().isEmpty() ? 0 : base.getNameCount());
+        return list(base, depth, matcher::matches);
+    }
+
+    /**
+     * The regular files under {@code root} (links followed to them) within {@code depth} levels
+     * that {@code matches} takes, hidden ones left out, in path order. The files are looked at
+     * while other processes create and delete them: one deleted after its folder was read is
+     * simply not there, as if the folder had been read a moment later. Taking the failure to
+     * stat it for the walk's failure would make every file of the folder seem gone at once.
+     */
+    private static List<InputFile> list(Path root, int depth, PathMatcher matches) throws IOException {
+        List<InputFile> found = new ArrayList<>();
+        if (!Files.isDirectory(root)) {
+            return found;
         }
+        Files.walkFileTree(root, Set.of(), depth, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) {
+                return directory.equals(root) || !isHidden(root, directory)
+                        ? FileVisitResult.CONTINUE : FileVisitResult.SKIP_SUBTREE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                if (isHidden(root, file) || !matches.matches(file)) {
+                    return FileVisitResult.CONTINUE;
+                }
+                BasicFileAttributes target = attributes;
+                if (attributes.isSymbolicLink()) {
+                    try {
+                        target = Files.readAttributes(file, BasicFileAttributes.class);
+                    } catch (NoSuchFileException dangling) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                }
+                if (target.isRegularFile()) {
+                    found.add(new InputFile(file.toString(), target.size(), InputFile.keyOf(target)));
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException failure) throws IOException {
+                if (failure instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE;
+                }
+                throw failure;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path directory, IOException failure) throws IOException {
+                if (failure != null && !(failure instanceof NoSuchFileException)) {
+                    throw failure;
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        found.sort(Comparator.comparing(InputFile::path));
+        return found;
     }
 
     /** The longest leading part of a glob without wildcards: where the walk starts. */

@@ -2,6 +2,8 @@ package dev.parq.source.enumerator;
 
 import org.apache.flink.metrics.groups.SplitEnumeratorMetricGroup;
 
+import dev.parq.source.FollowingMetrics;
+
 /**
  * What the tailing enumerator counts, as Flink metrics of its group: files followed, bytes in
  * them not handed to a reader yet, rotations (renames), truncations, copies recognised, copies
@@ -20,13 +22,13 @@ final class EnumeratorMetrics {
     private volatile long bytesBehind;
 
     void register(SplitEnumeratorMetricGroup group) {
-        group.gauge("trackedFiles", () -> trackedFiles);
-        group.gauge("bytesBehind", () -> bytesBehind);
-        group.gauge("rotations", () -> rotations);
-        group.gauge("truncations", () -> truncations);
-        group.gauge("copiesRecognised", () -> copies);
-        group.gauge("copiesParked", () -> parked);
-        group.gauge("bytesLost", () -> bytesLost);
+        group.gauge(FollowingMetrics.TRACKED_FILES, () -> trackedFiles);
+        group.gauge(FollowingMetrics.BYTES_BEHIND, () -> bytesBehind);
+        group.gauge(FollowingMetrics.ROTATIONS, () -> rotations);
+        group.gauge(FollowingMetrics.TRUNCATIONS, () -> truncations);
+        group.gauge(FollowingMetrics.COPIES_RECOGNISED, () -> copies);
+        group.gauge(FollowingMetrics.COPIES_PARKED, () -> parked);
+        group.gauge(FollowingMetrics.BYTES_LOST, () -> bytesLost);
         group.setUnassignedSplitsGauge(() -> (long) unassigned);
     }
 

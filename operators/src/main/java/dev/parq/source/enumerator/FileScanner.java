@@ -2,16 +2,14 @@ package dev.parq.source.enumerator;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.zip.CRC32C;
 
 import dev.parq.io.RangeReader;
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.split.LineSnapper;
+import dev.parq.source.split.PrefixHash;
 
 /**
  * Looks at the followed files for the tailing enumerator, on a worker thread: reads each file's
@@ -49,6 +47,10 @@ final class FileScanner {
 
     private FileScan scan(InputFile file, TrackedFile tracked, Set<Integer> copyLengths) throws IOException {
         try (RangeReader reader = RangeReader.open(file.path())) {
+            // Renamed away since it was listed (rotation), its path now another file's: not this one.
+            if (!file.fileKey().isEmpty() && !file.fileKey().equals(reader.fileKey())) {
+                throw new IOException(file.path() + " is another file since it was listed");
+            }
             long size = reader.size();
             long modified = reader.lastModified();
             int knownLength = tracked == null ? 0 : (int) Math.min(size, tracked.prefixLength());
@@ -62,9 +64,9 @@ final class FileScanner {
             long lineEnd = lastLineEnd(reader, searchedFrom, size);
             List<Long> cuts = lineEnd > searchedFrom + splitSize
                     ? cuts(reader, size, searchedFrom, lineEnd) : List.of();
-            Map<Integer, Long> hashes = tracked == null ? hashesByLength(prefix, prefixLength, copyLengths) : Map.of();
-            return new FileScan(file, size, modified, searchedFrom, lineEnd, prefixLength, hash(prefix, prefixLength),
-                    hash(prefix, knownLength), hashes, cuts);
+            Map<Integer, Long> hashes = tracked == null ? PrefixHash.atLengths(prefix, prefixLength, copyLengths) : Map.of();
+            return new FileScan(file, size, modified, searchedFrom, lineEnd, prefixLength, PrefixHash.of(prefix, prefixLength),
+                    PrefixHash.of(prefix, knownLength), hashes, cuts);
         }
     }
 
@@ -104,27 +106,5 @@ final class FileScanner {
             }
         }
         return cuts;
-    }
-
-    /** The hashes of the first bytes at each of {@code lengths} that is within them: one pass over them. */
-    private static Map<Integer, Long> hashesByLength(byte[] prefix, int available, Set<Integer> lengths) {
-        Map<Integer, Long> hashes = new HashMap<>();
-        CRC32C crc = new CRC32C();
-        int hashed = 0;
-        for (int length : new TreeSet<>(lengths)) {
-            if (length > available) {
-                break;
-            }
-            crc.update(prefix, hashed, length - hashed);
-            hashed = length;
-            hashes.put(length, crc.getValue());
-        }
-        return hashes;
-    }
-
-    static long hash(byte[] bytes, int length) {
-        CRC32C crc = new CRC32C();
-        crc.update(bytes, 0, length);
-        return crc.getValue();
     }
 }

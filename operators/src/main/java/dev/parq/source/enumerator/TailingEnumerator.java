@@ -2,6 +2,7 @@ package dev.parq.source.enumerator;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,6 +43,7 @@ import dev.parq.source.split.FileSplit;
 public final class TailingEnumerator implements SplitEnumerator<FileSplit, EnumeratorState> {
 
     private static final Logger LOG = LoggerFactory.getLogger(TailingEnumerator.class);
+    private static final int UNLISTED_SCANS = 2;
 
     private final SplitEnumeratorContext<FileSplit> context;
     private final InputDiscovery discovery;
@@ -50,6 +52,13 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     /** What the scans on the worker thread know of the followed files: made on the coordinator thread. */
     private volatile ScanBasis basis = new ScanBasis(0, Map.of(), Set.of());
     private final List<Pending> pending = new ArrayList<>();
+    /**
+     * Followed files missing from the last scans, and from how many in a row. A directory read
+     * while a file in it is renamed may list it under neither name; taken for gone at once, it
+     * would be read again from its start when it is listed again, so it ends only once missing
+     * from {@link #UNLISTED_SCANS} scans, each made after the one before was acted on.
+     */
+    private final Map<String, Integer> unlisted = new HashMap<>();
     private final Following following;
     private final CopyRecognition copies;
     /** Whether the next scan is the first of a run that resumed from nothing: where --start-at applies. */
@@ -128,7 +137,9 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         firstStart = false;
         Map<String, FileScan> listed = new LinkedHashMap<>();
         for (FileScan scan : scans) {
-            listed.putIfAbsent(identity(scan), scan);
+            // A file renamed while it was listed can be there twice: under its old name, no longer
+            // readable as itself, and under its new one.
+            listed.merge(identity(scan), scan, (first, second) -> first.readable() ? first : second);
         }
         List<Map.Entry<String, FileScan>> fresh = new ArrayList<>();
         for (Map.Entry<String, FileScan> entry : listed.entrySet()) {
@@ -149,9 +160,13 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
                 follow(entry.getKey(), scan, known, known.issuedUpTo(), now);
             }
         }
+        unlisted.keySet().retainAll(tracked.keySet());
         for (Iterator<TrackedFile> it = tracked.values().iterator(); it.hasNext(); ) {
             TrackedFile known = it.next();
-            if (!listed.containsKey(known.fileKey())) {
+            if (listed.containsKey(known.fileKey())) {
+                unlisted.remove(known.fileKey());
+            } else if (unlisted.merge(known.fileKey(), 1, Integer::sum) >= UNLISTED_SCANS) {
+                unlisted.remove(known.fileKey());
                 it.remove();
                 copies.release(new ReleasedFile(known, now, lastSnapshot, true));
             }
@@ -177,7 +192,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
 
     /** Starts on a file not followed yet: from its start, its end, or where the file it is a copy of was. */
     private void start(String key, FileScan scan, List<TrackedFile> followed, boolean atEnd, long now) {
-        if (following.ignoreOlderMillis() > 0 && scan.modified() < now - following.ignoreOlderMillis()) {
+        if (tooOld(scan, now)) {
             return;
         }
         CopyRecognition.Verdict verdict = copies.judge(key, scan, followed, now);
@@ -221,8 +236,12 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
      * forgotten, and not started on again while it stays that old.
      */
     private boolean forgettable(TrackedFile known, FileScan scan, long now) {
-        return following.ignoreOlderMillis() > 0 && scan.modified() < now - following.ignoreOlderMillis()
-                && known.issuedUpTo() >= scan.size();
+        return tooOld(scan, now) && known.issuedUpTo() >= scan.size();
+    }
+
+    /** Whether a file was last modified longer ago than the ignore-older time, where one is set. */
+    private boolean tooOld(FileScan scan, long now) {
+        return following.ignoreOlderMillis() > 0 && scan.modified() < now - following.ignoreOlderMillis();
     }
 
     /** Makes what the coordinator thread changed visible to the scans and the metrics. */

@@ -9,12 +9,12 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import java.util.zip.CRC32C;
 
 import dev.parq.io.Locations;
 import dev.parq.io.RangeReader;
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.split.FileSplit;
+import dev.parq.source.split.PrefixHash;
 
 /**
  * Where the file of a split of appended lines is now. Log rotation renames a file within its
@@ -61,6 +61,14 @@ final class FollowedFiles {
         return null;
     }
 
+    /**
+     * Whether the file {@code opened} holds the split's range and starts as the split's file did:
+     * the check of {@link #whereNow} made again on the file actually opened.
+     */
+    static boolean holds(FileSplit split, RangeReader opened) throws IOException {
+        return opened.size() >= split.end() && (split.prefixLength() == 0 || startsAs(split, opened));
+    }
+
     private static boolean holdsRange(FileSplit split, Path path) {
         try {
             return Files.size(path) >= split.end();
@@ -79,17 +87,19 @@ final class FollowedFiles {
 
     /** Whether the first bytes of {@code path} hash as the split's file's did. */
     private static boolean startsAsTheFileOf(FileSplit split, Path path) throws IOException {
-        byte[] prefix = new byte[split.prefixLength()];
         try (RangeReader reader = RangeReader.open(path.toString())) {
-            if (reader.read(0, prefix, 0, prefix.length) < prefix.length) {
-                return false;
-            }
+            return startsAs(split, reader);
         } catch (NoSuchFileException gone) {
             return false;
         }
-        CRC32C crc = new CRC32C();
-        crc.update(prefix);
-        return crc.getValue() == split.prefixHash();
+    }
+
+    private static boolean startsAs(FileSplit split, RangeReader reader) throws IOException {
+        byte[] prefix = new byte[split.prefixLength()];
+        if (reader.read(0, prefix, 0, prefix.length) < prefix.length) {
+            return false;
+        }
+        return PrefixHash.of(prefix, prefix.length) == split.prefixHash();
     }
 
     private static Optional<String> keyOf(Path path) throws IOException {

@@ -2,6 +2,7 @@ package dev.parq.source.reader;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.NoSuchFileException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -18,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.parq.io.RangeReader;
+import dev.parq.source.FollowingMetrics;
 import dev.parq.source.split.FileSplit;
 
 /**
@@ -32,6 +34,8 @@ import dev.parq.source.split.FileSplit;
 public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSplit> {
 
     private static final Logger LOG = LoggerFactory.getLogger(NdjsonSourceReader.class);
+    /** How many times the file of a split of appended lines is looked for before its lines are lost. */
+    private static final int FIND_ATTEMPTS = 3;
 
     private final SourceReaderContext context;
     private final long chunkSize;
@@ -64,7 +68,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         this.chunkSize = chunkSize;
         this.following = following;
         this.bytesIn = context.metricGroup().getIOMetricGroup().getNumBytesInCounter();
-        this.bytesLost = context.metricGroup().counter("bytesLost");
+        this.bytesLost = context.metricGroup().counter(FollowingMetrics.BYTES_LOST);
         context.metricGroup().setPendingBytesGauge(() -> pendingBytes);
     }
 
@@ -99,42 +103,76 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             if (next == null) {
                 return false;
             }
-            String path = following ? FollowedFiles.whereNow(next) : next.path();
+            if (following ? openFollowed(next) : openListed(next)) {
+                return true;
+            }
+        }
+    }
+
+    /** Opens a split of a conversion: its file must be the one listed, and as long. */
+    private boolean openListed(FileSplit split) throws IOException {
+        RangeReader opened = RangeReader.open(split.path());
+        try {
+            String key = opened.fileKey();
+            if (!split.fileKey().isEmpty() && !split.fileKey().equals(key)) {
+                throw new IOException("input file " + split.path() + " was replaced while it was being read"
+                        + " (it was " + split.fileKey() + ", it is now " + key + ")");
+            }
+            long size = opened.size();
+            if (size < split.end()) {
+                throw new IOException("input file " + split.path() + " shrank while it was being read"
+                        + " (expected at least " + split.end() + " bytes, found " + size + ")");
+            }
+        } catch (IOException | RuntimeException e) {
+            opened.close();
+            throw e;
+        }
+        use(split, split.path(), opened);
+        return true;
+    }
+
+    /**
+     * Opens a split of appended lines where its file is now, checked through the file opened: a
+     * rotation between finding the file and opening it, or while its directory was listed, gives
+     * another file or none, so it is looked for again before its lines are taken for gone.
+     */
+    private boolean openFollowed(FileSplit split) throws IOException {
+        boolean found = false;
+        for (int attempt = 0; attempt < FIND_ATTEMPTS; attempt++) {
+            String path = FollowedFiles.whereNow(split);
             if (path == null) {
-                LOG.warn("{} is gone before bytes {} to {} of it were read", next.path(), next.offset(), next.end());
-                lost(next);
                 continue;
             }
-            RangeReader opened = RangeReader.open(path);
+            found = true;
+            RangeReader opened;
             try {
-                String key = opened.fileKey();
-                // A split followed to another file (renamed, or a copy of a truncated one) was checked there.
-                boolean elsewhere = following && !path.equals(next.path());
-                if (!elsewhere && !next.fileKey().isEmpty() && !next.fileKey().equals(key)) {
-                    throw new IOException("input file " + next.path() + " was replaced while it was being read"
-                            + " (it was " + next.fileKey() + ", it is now " + key + ")");
-                }
-                long size = opened.size();
-                if (size < next.end()) {
-                    if (following) {
-                        LOG.warn("{} was truncated before bytes {} to {} of it were read", path, next.offset(),
-                                next.end());
-                        opened.close();
-                        lost(next);
-                        continue;
-                    }
-                    throw new IOException("input file " + next.path() + " shrank while it was being read"
-                            + " (expected at least " + next.end() + " bytes, found " + size + ")");
-                }
+                opened = RangeReader.open(path);
+            } catch (NoSuchFileException renamed) {
+                continue;
+            }
+            boolean holds;
+            try {
+                holds = FollowedFiles.holds(split, opened);
             } catch (IOException | RuntimeException e) {
                 opened.close();
                 throw e;
             }
-            current = path.equals(next.path()) ? next : next.movedTo(path);
-            position = next.offset();
-            file = opened;
-            return true;
+            if (holds) {
+                use(split, path, opened);
+                return true;
+            }
+            opened.close();
         }
+        LOG.warn("{} {} before bytes {} to {} of it were read", split.path(), found ? "was truncated" : "is gone",
+                split.offset(), split.end());
+        lost(split);
+        return false;
+    }
+
+    private void use(FileSplit split, String path, RangeReader opened) {
+        current = path.equals(split.path()) ? split : split.movedTo(path);
+        position = split.offset();
+        file = opened;
     }
 
     private void emitChunk(ReaderOutput<LineChunk> output) throws IOException {

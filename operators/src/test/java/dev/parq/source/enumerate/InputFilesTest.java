@@ -2,13 +2,18 @@ package dev.parq.source.enumerate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -113,5 +118,42 @@ class InputFilesTest {
         assertEquals(17L, InputFiles.totalBytes(files));
         assertEquals(InputFile.keyOf(Files.readAttributes(one, BasicFileAttributes.class)),
                 files.get(0).fileKey());
+    }
+
+    /**
+     * Files created and deleted beside the ones named while they are listed: a file deleted as the
+     * listing reaches it is left out, and never fails the listing or hides the files that stay.
+     */
+    @Test
+    void filesDeletedWhileListedLeaveTheOthersListed() throws Exception {
+        file("logs/app.log", "{}\n");
+        file("logs/sub/app.log", "{}\n");
+        AtomicBoolean churning = new AtomicBoolean(true);
+        CompletableFuture<Void> churn = CompletableFuture.runAsync(() -> {
+            try {
+                for (int round = 0; churning.get(); round++) {
+                    List<Path> made = new ArrayList<>();
+                    for (int i = 0; i < 200; i++) {
+                        made.add(file("logs/app.log." + round + "-" + i, "{}\n"));
+                    }
+                    for (Path path : made) {
+                        Files.delete(path);
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        try {
+            for (int i = 0; i < 300; i++) {
+                assertTrue(expand(at("logs/app.log*")).contains(at("logs/app.log")), "listing " + i);
+                List<String> walked = expand(at("logs"));
+                assertTrue(walked.contains(at("logs/app.log")) && walked.contains(at("logs/sub/app.log")),
+                        "walk " + i);
+            }
+        } finally {
+            churning.set(false);
+            churn.get();
+        }
     }
 }

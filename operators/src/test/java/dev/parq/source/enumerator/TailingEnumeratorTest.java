@@ -115,6 +115,24 @@ class TailingEnumeratorTest {
         assertEquals(List.of(), enumerator.snapshotState(2).trackedFiles());
     }
 
+    /**
+     * A directory read while a file in it is renamed may list the file under neither name: missing
+     * from one scan, it is still followed, and found under its new name at the next.
+     */
+    @Test
+    void aFileMissingFromOneListingIsFollowedOnWhenItIsListedAgain() throws IOException {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n");
+        TailingEnumerator enumerator = start("app.log*");
+        scan(enumerator);
+        enumerator.apply(List.of());
+        Path rotated = Files.move(log, dir.resolve("app.log.1"));
+        append(rotated, "{\"seq\":2}\n");
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n{\"seq\":2}\n", readOf(rotated));
+        assertEquals(1, enumerator.metrics().rotations);
+    }
+
     /** Listed but not readable at that moment (permissions, or gone between listing and reading). */
     @Test
     void aFileThatCannotBeReadForAWhileIsNotReadAgainFromItsStart() throws IOException {

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.zip.CRC32C;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.split.FileSplit;
+import dev.parq.source.split.PrefixHash;
 
 /** A split of appended lines finds its file again after a rename rotation, by identity. */
 class FollowedFilesTest {
@@ -58,9 +58,7 @@ class FollowedFilesTest {
 
     private static FileSplit split(Path file) throws IOException {
         byte[] bytes = Files.readAllBytes(file);
-        CRC32C crc = new CRC32C();
-        crc.update(bytes);
         return new FileSplit("a", file.toString(), InputFile.of(file).fileKey(), 0, bytes.length, 0, bytes.length,
-                crc.getValue());
+                PrefixHash.of(bytes, bytes.length));
     }
 }

@@ -1,0 +1,26 @@
+package dev.parq.source;
+
+/**
+ * The names of the metrics the source reports while it follows files: the enumerator's gauges,
+ * and the readers' counter of bytes lost. One place for the source that reports them and the
+ * status line that reads them.
+ */
+public final class FollowingMetrics {
+
+    /** Files followed now. */
+    public static final String TRACKED_FILES = "trackedFiles";
+    /** Bytes in the followed files not handed to a reader yet. */
+    public static final String BYTES_BEHIND = "bytesBehind";
+    /** Files renamed while followed (rename rotation). */
+    public static final String ROTATIONS = "rotations";
+    /** Files truncated or rewritten in place, read again from their start. */
+    public static final String TRUNCATIONS = "truncations";
+    /** New files recognised as copies of followed ones (copy-truncate rotation). */
+    public static final String COPIES_RECOGNISED = "copiesRecognised";
+    /** New files that start like a followed one, waiting to be told from a copy. */
+    public static final String COPIES_PARKED = "copiesParked";
+    /** Bytes deleted or truncated before they were read. */
+    public static final String BYTES_LOST = "bytesLost";
+
+    private FollowingMetrics() {}
+}
