@@ -17,9 +17,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
@@ -319,25 +317,7 @@ class IngestIT {
         append(log, numbered.next(100));
         Process ingest = start(logs, output);
         awaitRows(output, numbered.last(), ingest);
-        AtomicBoolean writing = new AtomicBoolean(true);
-        CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
-            try {
-                int rotations = 0;
-                while (writing.get()) {
-                    String text = numbered.next(1 + random.nextInt(40));
-                    int cut = random.nextInt(text.length());
-                    append(log, text.substring(0, cut));
-                    append(log, text.substring(cut));
-                    if (numbered.last() / 700 > rotations) {
-                        rotations++;
-                        Files.move(log, logs.resolve("app.log." + rotations));
-                    }
-                    Thread.sleep(5);
-                }
-            } catch (IOException | InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        NumberedLines.RotatingWriter writer = numbered.writeRotating(log, 700, random);
         for (int kill = 0; kill < kills; kill++) {
             Thread.sleep(1500 + random.nextInt(3000));
             stop(ingest, "KILL", 137);
@@ -345,8 +325,7 @@ class IngestIT {
             ingest = start(logs, output);
         }
         Thread.sleep(2000);
-        writing.set(false);
-        writer.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        writer.stop();
         awaitRows(output, numbered.last(), ingest);
         stop(ingest, "TERM", 0);
         return output;

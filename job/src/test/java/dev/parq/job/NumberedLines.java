@@ -9,7 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.parq.testing.DuckDb;
 
@@ -95,5 +98,48 @@ final class NumberedLines {
 
     static void append(Path file, String text) throws IOException {
         Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+
+    /**
+     * Starts appending lines to {@code log} on another thread, a few at a time and each batch in
+     * two writes cut at a random byte (so that a reader finds lines without their end), renaming
+     * the log to {@code log.1}, {@code log.2}, ... every {@code rotateEvery} lines, until the
+     * returned writer is stopped.
+     */
+    RotatingWriter writeRotating(Path log, int rotateEvery, Random random) {
+        return new RotatingWriter(this, log, rotateEvery, random);
+    }
+
+    /** See {@link #writeRotating}. */
+    static final class RotatingWriter {
+        private final AtomicBoolean writing = new AtomicBoolean(true);
+        private final CompletableFuture<Void> done;
+
+        private RotatingWriter(NumberedLines numbered, Path log, int rotateEvery, Random random) {
+            done = CompletableFuture.runAsync(() -> {
+                try {
+                    int rotations = 0;
+                    while (writing.get()) {
+                        String text = numbered.next(1 + random.nextInt(40));
+                        int cut = random.nextInt(text.length());
+                        append(log, text.substring(0, cut));
+                        append(log, text.substring(cut));
+                        if (numbered.last() / rotateEvery > rotations) {
+                            rotations++;
+                            Files.move(log, log.resolveSibling(log.getFileName() + "." + rotations));
+                        }
+                        Thread.sleep(5);
+                    }
+                } catch (IOException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+        }
+
+        /** Stops writing and waits for the last write; every line handed out is then in the files. */
+        void stop() throws Exception {
+            writing.set(false);
+            done.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        }
     }
 }

@@ -30,7 +30,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.GlobalConfiguration;
 import org.apache.flink.runtime.clusterframework.TaskExecutorProcessSpec;
 import org.apache.flink.runtime.clusterframework.TaskExecutorProcessUtils;
@@ -80,7 +82,6 @@ public final class LocalCluster {
     private static final String JOB_MANAGER_MAIN = "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint";
     private static final String TASK_MANAGER_MAIN = "org.apache.flink.runtime.taskexecutor.TaskManagerRunner";
     private static final String CLI_MAIN = "org.apache.flink.client.cli.CliFrontend";
-    private static final String JAVA_OPTS_KEY = "env.java.opts.all";
     private static final String SETTINGS_FILE = "cluster.settings";
     private static final int LOG_TAIL_LINES = 40;
     private static final Duration STOP_GRACE = Duration.ofSeconds(15);
@@ -232,12 +233,28 @@ public final class LocalCluster {
         return new Status(List.copyOf(lines), up && !lines.isEmpty());
     }
 
-    /** Starts one more TaskManager and waits until it has registered its slots. */
+    /**
+     * Starts one more TaskManager and waits until it has registered its slots; the others may be
+     * down (one killed is what a new one replaces).
+     */
     public String addTaskManager() throws IOException, InterruptedException {
         int number = taskManagers().stream().mapToInt(ClusterProcess::taskManagerNumber).max().orElse(0) + 1;
         ClusterProcess added = launchTaskManager(number);
-        awaitUp();
-        return added.name();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Set<String> registered = registeredTaskManagers();
+            if (registered != null && registered.contains(added.name())) {
+                return added.name();
+            }
+            if (added.handle(conf).isEmpty()) {
+                throw new IllegalStateException(added.name() + " exited during start-up\n" + diagnostics());
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(added.name() + " did not register within " + timeout + "\n"
+                        + diagnostics());
+            }
+            Thread.sleep(250);
+        }
     }
 
     /** SIGKILLs the named process, as a crash would end it; its record stays, showing it not running. */
@@ -292,7 +309,8 @@ public final class LocalCluster {
         int number = ++cliRuns;
         Path out = logs.resolve("client-" + number + ".out");
         Path err = logs.resolve("client-" + number + ".err");
-        List<String> command = javaCommand(List.of("-Xmx512m"), logs.resolve("client-" + number + ".log"));
+        List<String> command = javaCommand(List.of("-Xmx512m"), CoreOptions.FLINK_CLI_JVM_OPTIONS,
+                logs.resolve("client-" + number + ".log"));
         command.add(CLI_MAIN);
         command.addAll(Arrays.asList(args));
         Process client = processBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
@@ -396,7 +414,8 @@ public final class LocalCluster {
 
     private ClusterProcess launch(String name, String mainClass, String memoryFlags, String dynamicConfig,
             Map<String, Integer> ports) throws IOException {
-        List<String> command = javaCommand(words(memoryFlags), logs.resolve(name + ".log"));
+        List<String> command = javaCommand(words(memoryFlags), name.equals(ClusterProcess.JOB_MANAGER)
+                ? CoreOptions.FLINK_JM_JVM_OPTIONS : CoreOptions.FLINK_TM_JVM_OPTIONS, logs.resolve(name + ".log"));
         command.add(mainClass);
         command.addAll(List.of("--configDir", conf.toString()));
         command.addAll(words(dynamicConfig));
@@ -411,11 +430,17 @@ public final class LocalCluster {
         return record;
     }
 
-    /** {@code java MEMORY JAVA_OPTS -Dlog.file=LOG log4j-config -cp lib/*}, without the main class. */
-    private List<String> javaCommand(List<String> memoryFlags, Path logFile) {
+    /**
+     * {@code java MEMORY JAVA_OPTS ROLE_OPTS -Dlog.file=LOG log4j-config -cp lib/*}, without the main
+     * class: the options for every process ({@code env.java.opts.all}), then those of its role, as
+     * Flink's own scripts put them.
+     */
+    private List<String> javaCommand(List<String> memoryFlags, ConfigOption<String> roleOptions, Path logFile) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(memoryFlags);
-        command.addAll(words(config().getString(JAVA_OPTS_KEY, "")));
+        Configuration config = config();
+        command.addAll(words(config.get(CoreOptions.FLINK_JVM_OPTIONS)));
+        command.addAll(words(config.get(roleOptions)));
         command.add("-Dlog.file=" + logFile);
         command.add("-Dlog4j.configurationFile=" + conf.resolve("log4j.properties").toUri());
         command.add("-classpath");
