@@ -1,7 +1,12 @@
 package dev.parq.job.pipeline;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
@@ -82,7 +87,38 @@ public final class ParqOptions {
             .withDescription("ingest: resume even from a snapshot older than the newest checkpoint committed to the"
                     + " output (or from none), though the lines committed since are then written again.");
 
+    /** The classes that declare parq's options, each as public static {@code ConfigOption} fields. */
+    private static final List<Class<?>> DECLARING_CLASSES = List.of(
+            ParqOptions.class, NdjsonSourceOptions.class, ParseOptions.class, SchemaOptions.class,
+            ParquetSinkOptions.class);
+
     private ParqOptions() {}
+
+    /**
+     * Every parq option, each component's and these, by key: the keys that {@code flink-conf/config.yaml}
+     * and a Kubernetes manifest's {@code flinkConfiguration} may set.
+     *
+     * @throws IllegalStateException if two options declare one key
+     */
+    public static Map<String, ConfigOption<?>> all() {
+        Map<String, ConfigOption<?>> options = new LinkedHashMap<>();
+        for (Class<?> type : DECLARING_CLASSES) {
+            for (Field field : type.getFields()) {
+                if (Modifier.isStatic(field.getModifiers()) && field.getType() == ConfigOption.class) {
+                    ConfigOption<?> option;
+                    try {
+                        option = (ConfigOption<?>) field.get(null);
+                    } catch (IllegalAccessException e) {
+                        throw new IllegalStateException("cannot read " + type.getName() + "." + field.getName(), e);
+                    }
+                    if (options.put(option.key(), option) != null) {
+                        throw new IllegalStateException("declared twice: " + option.key());
+                    }
+                }
+            }
+        }
+        return Collections.unmodifiableMap(options);
+    }
 
     /**
      * Checks every parq setting in {@code config}, each component's and these, once, before a run

@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,27 +19,18 @@ import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.util.TimeUtils;
 import org.junit.jupiter.api.Test;
 
-import dev.parq.parse.operator.ParseOptions;
-import dev.parq.schema.SchemaOptions;
-import dev.parq.sink.ParquetSinkOptions;
-import dev.parq.source.NdjsonSourceOptions;
-
 /**
  * The {@code ConfigOption}s are the one declaration of every key and its default: the shipped
  * {@code flink-conf/config.yaml} and the README's option table must say the same.
  */
 class OptionsDocumentedTest {
 
-    private static final List<Class<?>> OPTION_CLASSES = List.of(
-            ParqOptions.class, NdjsonSourceOptions.class, ParseOptions.class, SchemaOptions.class,
-            ParquetSinkOptions.class);
-
     private static final Pattern YAML_KEY = Pattern.compile("^(?:# )?(parq\\.[a-z.-]+):\\s*(\\S.*?)\\s*$");
     private static final Pattern README_ROW = Pattern.compile("^\\|[^|]*\\|\\s*`(parq\\.[a-z.-]+)`\\s*\\|.*\\|\\s*([^|]*?)\\s*\\|$");
 
     @Test
     void configYamlListsEveryDefaultAsDeclared() throws IOException {
-        Map<String, ConfigOption<?>> options = declared();
+        Map<String, ConfigOption<?>> options = ParqOptions.all();
         Map<String, String> yaml = new LinkedHashMap<>();
         for (String line : Files.readAllLines(Path.of("..", "flink-conf", "config.yaml"), StandardCharsets.UTF_8)) {
             Matcher key = YAML_KEY.matcher(line);
@@ -63,7 +51,7 @@ class OptionsDocumentedTest {
 
     @Test
     void theReadmeTableShowsEachKeysDefault() throws IOException {
-        Map<String, ConfigOption<?>> options = declared();
+        Map<String, ConfigOption<?>> options = ParqOptions.all();
         int rows = 0;
         for (String line : Files.readAllLines(Path.of("..", "README.md"), StandardCharsets.UTF_8)) {
             Matcher row = README_ROW.matcher(line);
@@ -82,7 +70,7 @@ class OptionsDocumentedTest {
 
     @Test
     void noTestHookIsAnOption() {
-        declared().keySet().forEach(key -> assertFalse(key.startsWith("parq.test."), key));
+        ParqOptions.all().keySet().forEach(key -> assertFalse(key.startsWith("parq.test."), key));
     }
 
     private static void assertSameValue(ConfigOption<?> option, String written, String where) {
@@ -94,22 +82,5 @@ class OptionsDocumentedTest {
         } else {
             assertEquals(declared.toString().toLowerCase(), written.toLowerCase(), where + " on " + option.key());
         }
-    }
-
-    private static Map<String, ConfigOption<?>> declared() {
-        Map<String, ConfigOption<?>> options = new LinkedHashMap<>();
-        for (Class<?> type : OPTION_CLASSES) {
-            for (Field field : type.getFields()) {
-                if (Modifier.isStatic(field.getModifiers()) && field.getType() == ConfigOption.class) {
-                    try {
-                        ConfigOption<?> option = (ConfigOption<?>) field.get(null);
-                        assertTrue(options.put(option.key(), option) == null, "declared twice: " + option.key());
-                    } catch (IllegalAccessException e) {
-                        throw new AssertionError(e);
-                    }
-                }
-            }
-        }
-        return options;
     }
 }

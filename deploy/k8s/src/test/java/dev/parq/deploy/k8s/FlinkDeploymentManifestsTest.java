@@ -1,0 +1,66 @@
+package dev.parq.deploy.k8s;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * Every manifest in deploy/k8s is one the API server accepts under the operator's CRD with strict
+ * field validation, the operator accepts, and parq runs: the checks of {@link ManifestChecksTest}.
+ */
+class FlinkDeploymentManifestsTest {
+
+    private static CrdSchema crd;
+
+    @BeforeAll
+    static void loadCrd() {
+        crd = CrdSchema.load();
+    }
+
+    static Stream<Path> manifests() {
+        return Manifests.all().stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("manifests")
+    void theCrdSchemaAcceptsIt(Path file) {
+        assertEquals(List.of(), crd.violations(Manifests.read(file)), file.getFileName().toString());
+    }
+
+    @ParameterizedTest
+    @MethodSource("manifests")
+    void theOperatorAcceptsIt(Path file) {
+        assertEquals(List.of(), OperatorRules.violations(Manifests.read(file)), file.getFileName().toString());
+    }
+
+    @ParameterizedTest
+    @MethodSource("manifests")
+    void parqAcceptsItsArgumentsAndSettings(Path file) {
+        assertEquals(List.of(), ParqRules.violations(Manifests.read(file)), file.getFileName().toString());
+    }
+
+    @Test
+    void thereIsABatchConversionAndAnIngest() {
+        List<JsonNode> manifests = Manifests.all().stream().<JsonNode>map(Manifests::read).toList();
+        assertTrue(manifests.stream().anyMatch(manifest -> command(manifest).equals("convert")
+                && manifest.path("spec").path("job").path("upgradeMode").asText().equals("stateless")),
+                "no stateless convert manifest in " + Manifests.DIRECTORY);
+        assertTrue(manifests.stream().anyMatch(manifest -> command(manifest).equals("ingest")
+                && manifest.path("spec").path("job").path("upgradeMode").asText().equals("last-state")),
+                "no last-state ingest manifest in " + Manifests.DIRECTORY);
+    }
+
+    private static String command(JsonNode manifest) {
+        return manifest.path("spec").path("job").path("args").path(0).asText();
+    }
+}
