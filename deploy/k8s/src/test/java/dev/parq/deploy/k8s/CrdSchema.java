@@ -23,9 +23,9 @@ import com.networknt.schema.SpecificationVersion;
  */
 final class CrdSchema {
 
-    /** The CRD of the operator release parq targets, beside the checkout as in CI: {@code ../shared/k8s}. */
-    static final Path CRD = Manifests.DIRECTORY.resolve(Path.of("..", "..", "..", "shared", "k8s",
-            "flinkdeployments.flink.apache.org-v1.yml")).normalize();
+    /** The CRD of the operator release parq targets, in this module's test resources. */
+    static final Path CRD = Path.of("src", "test", "resources", "crd", "flinkdeployments.flink.apache.org-v1.yml")
+            .toAbsolutePath();
 
     private static final String PRESERVE_UNKNOWN = "x-kubernetes-preserve-unknown-fields";
 
@@ -39,7 +39,7 @@ final class CrdSchema {
 
     static CrdSchema load() {
         if (!Files.isRegularFile(CRD)) {
-            throw new AssertionError("no FlinkDeployment CRD at " + CRD + " (../shared/k8s beside the checkout)");
+            throw new AssertionError("no FlinkDeployment CRD at " + CRD);
         }
         JsonNode crd;
         try {

@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""parq on a deploy/local cluster; bench/cluster calls this file. See bench/README.md, "Cluster".
+
+fixed     a small conversion submitted with `flink run` to a warm session cluster, against a
+          cold `./parq convert` of the same file: the fixed cost of each
+scale     a large conversion's MB/s on one TaskManager of 2 slots and on two of one slot each,
+          at parallelism 2, against `./parq convert --parallelism 2` in the same run
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import bench  # noqa: E402
+import gen  # noqa: E402
+from bench import log  # noqa: E402
+
+CLUSTER = os.path.join(bench.REPO, "deploy", "local", "cluster")
+FLINK = os.path.join(bench.REPO, "deploy", "local", "flink")
+JOB_JAR = os.path.join(bench.REPO, "job", "target", "parq-job.jar")
+MB = 1e6
+
+
+class Cluster:
+    """A deploy/local cluster of its own directory, started for one scenario and stopped after it."""
+
+    def __init__(self, root, taskmanagers, slots):
+        self.dir = os.path.join(root, f"cluster-{taskmanagers}x{slots}")
+        self.env = dict(os.environ, PARQ_CLUSTER_DIR=self.dir)
+        self.shape = f"{taskmanagers} TaskManager{'s' if taskmanagers > 1 else ''} x {slots} slot{'s' if slots > 1 else ''}"
+        log(f"cluster: starting {self.shape} ...")
+        shutil.rmtree(self.dir, ignore_errors=True)
+        subprocess.run([CLUSTER, "start", "--taskmanagers", str(taskmanagers), "--slots", str(slots)],
+                       env=self.env, check=True, stdout=subprocess.DEVNULL)
+
+    def convert(self, src, outdir, par, schema):
+        """Wall seconds of `flink run parq-job.jar convert ...`, the client included, as a user waits for it."""
+        shutil.rmtree(outdir, ignore_errors=True)
+        argv = [FLINK, "run", JOB_JAR, "convert", src, "-o", outdir, "--compression", "snappy",
+                "--parallelism", str(par), "--no-progress"] + bench.schema_args(schema)
+        t0 = time.perf_counter()
+        p = subprocess.run(argv, env=self.env, capture_output=True, text=True)
+        wall = time.perf_counter() - t0
+        if p.returncode != 0:
+            raise SystemExit(f"flink run failed ({p.returncode}): {bench.first_error_line(p.stderr or p.stdout)}")
+        return wall
+
+    def stop(self):
+        subprocess.run([CLUSTER, "stop"], env=self.env, check=False, stdout=subprocess.DEVNULL)
+
+
+def embedded(src, outdir, par, schema):
+    """Wall seconds of `./parq convert ...` (a JVM with its embedded Flink, from cold)."""
+    shutil.rmtree(outdir, ignore_errors=True)
+    argv, env = bench.command("parq", src, outdir, par, schema)
+    t0 = time.perf_counter()
+    p = subprocess.run(argv, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - t0
+    if p.returncode != 0:
+        raise SystemExit(f"./parq failed ({p.returncode}): {bench.first_error_line(p.stderr)}")
+    return wall
+
+
+def check_rows(outdir, corpus):
+    rows = bench.count_rows(bench.parquet_files(outdir))
+    if rows != corpus["lines"]:
+        raise SystemExit(f"!!! {outdir} holds {rows} rows, the input has {corpus['lines']} lines !!!")
+
+
+def median_of(runs, fn):
+    times = [fn() for _ in range(runs)]
+    return statistics.median(times), times
+
+
+def fixed(a, data_dir, schema):
+    corpus = gen.corpus(a.fixed_size, data_dir, log=log)
+    bench.warm(corpus["path"])
+    out = os.path.join(data_dir, "out", "cluster-fixed")
+    cluster = Cluster(data_dir, 1, 2)
+    try:
+        cluster.convert(corpus["path"], out, 1, schema)      # the session is warm from here on
+        warm, warm_t = median_of(a.runs, lambda: cluster.convert(corpus["path"], out, 1, schema))
+        check_rows(out, corpus)
+    finally:
+        cluster.stop()
+    cold, cold_t = median_of(a.runs, lambda: embedded(corpus["path"], out, 1, schema))
+    check_rows(out, corpus)
+    shutil.rmtree(out, ignore_errors=True)
+    return {"bytes": corpus["bytes"], "flink_run_warm_s": warm, "flink_run_runs": warm_t,
+            "parq_cold_s": cold, "parq_runs": cold_t}
+
+
+def scale(a, data_dir, schema):
+    corpus = gen.corpus(a.size, data_dir, log=log)
+    out = os.path.join(data_dir, "out", "cluster-scale")
+    result = {"bytes": corpus["bytes"], "lines": corpus["lines"]}
+    for tms, slots in ((1, 2), (2, 1)):
+        cluster = Cluster(data_dir, tms, slots)
+        try:
+            bench.warm(corpus["path"])
+            wall, runs = median_of(a.runs, lambda: cluster.convert(corpus["path"], out, 2, schema))
+            check_rows(out, corpus)
+        finally:
+            cluster.stop()
+        result[cluster.shape] = {"wall_s": wall, "runs": runs, "mb_s": corpus["bytes"] / wall / MB}
+        log(f"{cluster.shape}: {corpus['bytes'] / wall / MB:.1f} MB/s (median of {runs})")
+    bench.warm(corpus["path"])
+    wall, runs = median_of(a.runs, lambda: embedded(corpus["path"], out, 2, schema))
+    check_rows(out, corpus)
+    shutil.rmtree(out, ignore_errors=True)
+    result["./parq"] = {"wall_s": wall, "runs": runs, "mb_s": corpus["bytes"] / wall / MB}
+    return result
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="bench/cluster", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--scenario", default="fixed,scale", help="fixed, scale or both (default both)")
+    ap.add_argument("--size", default="4g", help="corpus of the scale scenario (default 4g)")
+    ap.add_argument("--fixed-size", default="10m", help="corpus of the fixed scenario (default 10m)")
+    ap.add_argument("--runs", type=int, default=3, help="runs per configuration; medians are reported (default 3)")
+    ap.add_argument("--parq-schema", metavar="FILE", default=os.path.join(HERE, "app-logs.ddl"),
+                    help="schema for every conversion (default bench/app-logs.ddl)")
+    ap.add_argument("--data-dir", default=bench.default_data_dir(), metavar="DIR",
+                    help="corpus cache, outputs and the clusters' directories (default $PARQ_BENCH_DATA or bench/work/data)")
+    a = ap.parse_args(argv)
+    scenarios = [s.strip() for s in a.scenario.split(",") if s.strip()]
+    unknown = set(scenarios) - {"fixed", "scale"}
+    if unknown:
+        ap.error(f"unknown scenario {', '.join(sorted(unknown))}: choose from fixed, scale")
+    data_dir = os.path.abspath(a.data_dir)
+    os.makedirs(data_dir, exist_ok=True)
+    failure = bench.prepare_parq(data_dir, gen.DEFAULT_SEED)
+    if failure:
+        print(f"parq {failure}")
+        return 1
+    if not os.path.exists(JOB_JAR):
+        print(f"{JOB_JAR} is missing: build it with mvn -pl job -am package -DskipTests")
+        return 1
+    load = bench.load_at_start()
+    doc = {"machine": bench.machine_info(load)}
+    if "fixed" in scenarios:
+        r = doc["fixed"] = fixed(a, data_dir, a.parq_schema)
+        print(f"fixed cost, {r['bytes'] / 2**20:.0f} MiB, p=1, median of {a.runs}: "
+              f"flink run to a warm session cluster {r['flink_run_warm_s']:.2f} s, "
+              f"./parq convert from cold {r['parq_cold_s']:.2f} s "
+              f"(ratio {r['flink_run_warm_s'] / r['parq_cold_s']:.2f})")
+    if "scale" in scenarios:
+        r = doc["scale"] = scale(a, data_dir, a.parq_schema)
+        base = r["./parq"]["mb_s"]
+        print(f"{r['bytes'] / 2**30:.1f} GiB conversion at parallelism 2, median of {a.runs}:")
+        for shape in ("1 TaskManager x 2 slots", "2 TaskManagers x 1 slot", "./parq"):
+            print(f"  {shape:26s} {r[shape]['mb_s']:7.1f} MB/s  {r[shape]['mb_s'] / base:.2f}x ./parq")
+    bench.write_results("cluster", doc)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
