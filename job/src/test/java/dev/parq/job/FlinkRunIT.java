@@ -85,7 +85,7 @@ class FlinkRunIT {
     static void startCluster() throws Exception {
         assertTrue(Files.isRegularFile(JOB_JAR), JOB_JAR + " is built by the package phase");
         cluster = LocalCluster.start(new LocalCluster.Settings(LIB, CLUSTER_CONFIG,
-                TARGET.resolve("flink-cluster/FlinkRunIT"), TASK_MANAGERS, 1, TEST_MEMORY, Duration.ofSeconds(60)))
+                TARGET.resolve("flink-cluster/FlinkRunIT"), TASK_MANAGERS, 1, TEST_MEMORY, Duration.ofSeconds(60), null))
                 .stopOnExit();
     }
 
