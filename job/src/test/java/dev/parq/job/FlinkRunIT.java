@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static dev.parq.job.ClusterJobs.CLI_TIMEOUT;
+import static dev.parq.job.ClusterJobs.JOB_JAR;
+import static dev.parq.job.ClusterJobs.LIB;
+import static dev.parq.job.ClusterJobs.command;
+import static dev.parq.job.ClusterJobs.ingestName;
+import static dev.parq.job.ClusterJobs.ingestOfNumberedLines;
 import static dev.parq.job.NumberedLines.append;
 
 import java.io.BufferedWriter;
@@ -13,10 +19,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
@@ -26,7 +29,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -57,36 +59,25 @@ import dev.parq.job.run.ConvertRun;
  */
 class FlinkRunIT {
 
-    private static final Path TARGET = Path.of("target").toAbsolutePath();
-    private static final Path JOB_JAR = TARGET.resolve("parq-job.jar");
-    private static final Path LIB = Path.of("..", "deploy", "local", "target", "flink", "lib");
-    private static final Path CLUSTER_CONFIG = Path.of("..", "flink-conf", "cluster", "config.yaml");
-    /** Smaller than the shipped configuration's, for a machine that runs the other tests too. */
-    private static final Map<String, String> TEST_MEMORY = Map.of(
-            "jobmanager.memory.process.size", "1g",
-            "taskmanager.memory.process.size", "1536m",
-            "taskmanager.memory.task.off-heap.size", "256m");
     private static final int TASK_MANAGERS = 2;
     /** Jar name prefixes of what parq-job.jar must bring itself. */
     private static final List<String> PARQ_JAR_LIBRARIES =
             List.of("parq-", "flink-parquet", "parquet-", "hadoop-", "arrow-", "picocli");
     private static final String SCHEMA = "id BIGINT, name STRING, score DOUBLE, tags ARRAY<STRING>";
     private static final long INPUT_BYTES = 20L << 20;
-    private static final Duration CLI_TIMEOUT = Duration.ofSeconds(90);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern SAVEPOINT = Pattern.compile("Savepoint completed\\. Path: (\\S+)");
 
     private static LocalCluster cluster;
+    private static ClusterJobs jobs;
 
     @TempDir
     static Path dir;
 
     @BeforeAll
     static void startCluster() throws Exception {
-        assertTrue(Files.isRegularFile(JOB_JAR), JOB_JAR + " is built by the package phase");
-        cluster = LocalCluster.start(new LocalCluster.Settings(LIB, CLUSTER_CONFIG,
-                TARGET.resolve("flink-cluster/FlinkRunIT"), TASK_MANAGERS, 1, TEST_MEMORY, Duration.ofSeconds(60), null))
-                .stopOnExit();
+        cluster = ClusterJobs.startCluster("FlinkRunIT", TASK_MANAGERS, 1, false);
+        jobs = new ClusterJobs(cluster);
     }
 
     @AfterAll
@@ -126,7 +117,7 @@ class FlinkRunIT {
         CliResult run = flink("run", SmokeJob.writeJar(dir.resolve("smoke.jar")).toString());
         assertEquals(0, run.exitCode(), failure(run));
         assertTrue(run.out().contains("sum 500500"), failure(run));
-        assertEquals("FINISHED", jobState(SmokeJob.NAME), failure(run));
+        assertEquals("FINISHED", jobs.jobState(SmokeJob.NAME), failure(run));
     }
 
     @Test
@@ -146,7 +137,7 @@ class FlinkRunIT {
                 "--schema", SCHEMA, "--parallelism", "2", "--split-size", "1mb");
 
         assertEquals(0, run.exitCode(), failure(run));
-        assertEquals("FINISHED", jobState("parq convert to " + output), failure(run));
+        assertEquals("FINISHED", jobs.jobState("parq convert to " + output), failure(run));
         JsonNode manifest = JSON.readTree(output.resolve(ConvertRun.MANIFEST).toFile());
         assertEquals(lines, manifest.path("records_in").asLong(), manifest.toString());
         assertEquals(lines, manifest.path("rows_written").asLong(), manifest.toString());
@@ -163,7 +154,7 @@ class FlinkRunIT {
      * run later in their own pipelined regions and may reuse one TaskManager's slot.)
      */
     private static Set<String> taskManagersThatRanTheSource(String name) throws Exception {
-        String job = jobsNamed(name).get(0).path("jid").asText();
+        String job = jobs.jobsNamed(name).get(0).path("jid").asText();
         for (JsonNode vertex : cluster.rest("/jobs/" + job).path("vertices")) {
             if (vertex.path("name").asText().startsWith("Source: read NDJSON")) {
                 assertEquals(TASK_MANAGERS, vertex.path("parallelism").asInt(), vertex.toString());
@@ -196,7 +187,7 @@ class FlinkRunIT {
                 "-o", output.toString(), "--schema", SCHEMA, "--on-error", "fail");
 
         assertNotEquals(0, run.exitCode(), failure(run));
-        assertEquals("FAILED", jobState("parq convert to " + output), failure(run));
+        assertEquals("FAILED", jobs.jobState("parq convert to " + output), failure(run));
         assertTrue((run.out() + run.err()).contains(input + ": bad line at byte " + badLineOffset), failure(run));
         // The job has ended on the cluster, so the client removes the directory it created for it.
         assertFalse(Files.exists(output), "the failed run left " + output + " behind");
@@ -215,10 +206,8 @@ class FlinkRunIT {
         Path logs = Files.createDirectories(dir.resolve("ingest-logs"));
         Path log = logs.resolve("app.log");
         Path output = dir.resolve("ingest-parquet");
-        String name = "parq ingest to " + output;
-        List<String> ingest = List.of(JOB_JAR.toString(), "ingest", logs.resolve("app.log*").toString(),
-                "-o", output.toString(), "--schema", NumberedLines.SCHEMA,
-                "--checkpoint-interval", "1s", "--discover-interval", "200ms");
+        String name = ingestName(output);
+        List<String> ingest = ingestOfNumberedLines(logs, output);
         NumberedLines numbered = new NumberedLines();
         ExecutorService attachedClient = Executors.newSingleThreadExecutor();
         try {
@@ -226,38 +215,38 @@ class FlinkRunIT {
             CliResult first = flink(command(List.of("run", "-d"), ingest));
             assertEquals(0, first.exitCode(), failure(first));
             assertTrue(first.err().contains("parq: submitted"), failure(first));
-            String job = runningJob(name);
-            awaitRows(output, numbered.last(), job);
+            String job = jobs.runningJob(name);
+            jobs.awaitRows(output, numbered.last(), job);
             append(log, numbered.next(300));
-            awaitRows(output, numbered.last(), job);
+            jobs.awaitRows(output, numbered.last(), job);
             CliResult cancel = flink("cancel", job);
             assertEquals(0, cancel.exitCode(), failure(cancel));
-            awaitState(job, "CANCELED");
+            jobs.awaitState(job, "CANCELED");
 
             append(log, numbered.next(200));
             CliResult second = flink(command(List.of("run", "-d"), ingest));
             assertEquals(0, second.exitCode(), failure(second));
             Path cancelledCheckpoints = output.resolve("_state").resolve("checkpoints").resolve(job);
             assertTrue(second.err().contains("resuming from " + cancelledCheckpoints), failure(second));
-            job = runningJob(name);
-            awaitRows(output, numbered.last(), job);
+            job = jobs.runningJob(name);
+            jobs.awaitRows(output, numbered.last(), job);
             append(log, numbered.next(300));
             Path rotated = Files.move(log, logs.resolve("app.log.1"));
             append(rotated, numbered.next(100));
             append(log, numbered.next(200));
-            awaitRows(output, numbered.last(), job);
+            jobs.awaitRows(output, numbered.last(), job);
             CliResult stop = flink("stop", "--savepointPath", dir.resolve("ingest-savepoints").toString(), job);
             assertEquals(0, stop.exitCode(), failure(stop));
             Matcher savepoint = SAVEPOINT.matcher(stop.out());
             assertTrue(savepoint.find(), failure(stop));
-            awaitState(job, "FINISHED");
+            jobs.awaitState(job, "FINISHED");
 
             append(rotated, numbered.next(100));
             append(log, numbered.next(400));
             String[] resume = command(List.of("run", "-s", savepoint.group(1)), ingest);
             Future<CliResult> third = attachedClient.submit(() -> flink(resume));
-            job = runningJob(name);
-            awaitRows(output, numbered.last(), job);
+            job = jobs.runningJob(name);
+            jobs.awaitRows(output, numbered.last(), job);
             // Without a directory the stop would want the cluster's configured one, not the job's;
             // into the state directory's savepoints, a later run without -s finds it.
             Path stateSavepoints = output.resolve("_state").resolve("savepoints");
@@ -269,83 +258,21 @@ class FlinkRunIT {
             assertTrue(attached.err().contains("resuming from " + resumedFrom), failure(attached));
             assertTrue(attached.err().contains("parq: stopped"), failure(attached));
             // The client has the job's result; the REST view of its state follows within moments.
-            awaitState(job, "FINISHED");
+            jobs.awaitState(job, "FINISHED");
 
             numbered.assertEachCommittedOnce(output);
         } finally {
             attachedClient.shutdownNow();
-            cancelUnfinished(name);
+            jobs.cancelUnfinished(name);
         }
     }
 
-    /** The client finds the cluster through its configuration directory, as deploy/local/flink's does. */
     private static CliResult flink(String... args) throws IOException, InterruptedException {
-        return cluster.flink(CLI_TIMEOUT, args);
-    }
-
-    private static String[] command(List<String> flinkArgs, List<String> parqArgs) {
-        List<String> command = new ArrayList<>(flinkArgs);
-        command.addAll(parqArgs);
-        return command.toArray(String[]::new);
-    }
-
-    /** Waits until the JobManager has started a job of that name, and returns its id. */
-    private static String runningJob(String name) throws Exception {
-        long deadline = System.nanoTime() + CLI_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            List<JsonNode> running = jobsNamed(name).stream()
-                    .filter(job -> job.path("state").asText().equals("RUNNING"))
-                    .toList();
-            if (running.size() == 1) {
-                return running.get(0).path("jid").asText();
-            }
-            assertTrue(running.isEmpty(), "jobs named '" + name + "' running: " + running);
-            Thread.sleep(200);
-        }
-        throw new AssertionError("no job named '" + name + "' running after " + CLI_TIMEOUT + cluster.diagnostics());
-    }
-
-    private static void awaitState(String job, String state) throws Exception {
-        long deadline = System.nanoTime() + CLI_TIMEOUT.toNanos();
-        while (!stateOf(job).equals(state)) {
-            assertTrue(System.nanoTime() < deadline, "job " + job + " is " + stateOf(job) + ", not " + state);
-            Thread.sleep(200);
-        }
-    }
-
-    private static void awaitRows(Path output, long rows, String job) throws Exception {
-        NumberedLines.awaitRows(output, rows, () -> assertEquals("RUNNING", stateOf(job), cluster::diagnostics));
-    }
-
-    /** Cancels what a failed test left running, so that the other tests find the slots free. */
-    private static void cancelUnfinished(String name) throws Exception {
-        for (JsonNode job : jobsNamed(name)) {
-            if (!List.of("FINISHED", "CANCELED", "FAILED").contains(job.path("state").asText())) {
-                flink("cancel", job.path("jid").asText());
-            }
-        }
+        return jobs.flink(args);
     }
 
     private static String commandLine(long pid) {
         return ProcessHandle.of(pid).flatMap(process -> process.info().commandLine()).orElse("(gone)");
-    }
-
-    /** The state the JobManager reports for the one job of that name. */
-    private static String jobState(String name) throws IOException, InterruptedException {
-        List<JsonNode> jobs = jobsNamed(name);
-        assertFalse(jobs.isEmpty(), "the JobManager ran no job named '" + name + "'");
-        assertEquals(1, jobs.size(), "jobs named '" + name + "': " + jobs);
-        return jobs.get(0).path("state").asText();
-    }
-
-    private static List<JsonNode> jobsNamed(String name) throws IOException, InterruptedException {
-        return StreamSupport.stream(cluster.rest("/jobs/overview").path("jobs").spliterator(), false)
-                .filter(job -> job.path("name").asText().equals(name))
-                .toList();
-    }
-
-    private static String stateOf(String jobId) throws IOException, InterruptedException {
-        return cluster.rest("/jobs/" + jobId).path("state").asText();
     }
 
     /** Writes people with ids 1, 2, ... until the file holds at least {@code bytes}; returns the count. */
@@ -368,7 +295,6 @@ class FlinkRunIT {
     }
 
     private static String failure(CliResult run) {
-        return "flink exited " + run.exitCode() + "\n--- stdout\n" + run.out() + "\n--- stderr\n" + run.err()
-                + cluster.diagnostics();
+        return jobs.failure(run);
     }
 }
