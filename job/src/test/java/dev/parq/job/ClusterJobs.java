@@ -19,24 +19,22 @@ import dev.parq.deploy.local.LocalCluster;
 import dev.parq.deploy.local.LocalCluster.CliResult;
 
 /**
- * parq's jobs on a deploy/local cluster as its REST API and Flink's CLI show them, for the tests
- * that run them there: jobs found by name, their states waited for, failures described with the
- * cluster's logs.
+ * parq's jobs on a deploy/local cluster as its tests see them: submitted with Flink's own CLI,
+ * found by name and followed through the JobManager's REST API.
  */
 final class ClusterJobs {
 
-    static final Duration CLI_TIMEOUT = Duration.ofSeconds(90);
     static final Path TARGET = Path.of("target").toAbsolutePath();
     static final Path JOB_JAR = TARGET.resolve("parq-job.jar");
-    /** Flink's lib/, as deploy/local assembles it. */
     static final Path LIB = Path.of("..", "deploy", "local", "target", "flink", "lib");
+    private static final Path ZOOKEEPER_LIB = Path.of("..", "deploy", "local", "target", "zookeeper", "lib");
     private static final Path CLUSTER_CONFIG = Path.of("..", "flink-conf", "cluster", "config.yaml");
     /** Smaller than the shipped configuration's, for a machine that runs the other tests too. */
     private static final Map<String, String> TEST_MEMORY = Map.of(
             "jobmanager.memory.process.size", "1g",
             "taskmanager.memory.process.size", "1536m",
             "taskmanager.memory.task.off-heap.size", "256m");
-    private static final List<String> ENDED = List.of("FINISHED", "CANCELED", "FAILED");
+    static final Duration CLI_TIMEOUT = Duration.ofSeconds(90);
 
     private final LocalCluster cluster;
 
@@ -45,13 +43,14 @@ final class ClusterJobs {
     }
 
     /**
-     * Starts a cluster of the shipped configuration, with less memory, of TaskManagers with one
-     * slot each; its logs stay in {@code target/flink-cluster/NAME/log/}.
+     * Starts a deploy/local cluster for the test class {@code test}, its logs left in
+     * {@code target/flink-cluster/TEST/log/}; with {@code highAvailability}, a ZooKeeper server too.
      */
-    static LocalCluster startCluster(String name, int taskManagers) throws IOException, InterruptedException {
+    static LocalCluster startCluster(String test, int taskManagers, int slots, boolean highAvailability)
+            throws IOException, InterruptedException {
         assertTrue(Files.isRegularFile(JOB_JAR), JOB_JAR + " is built by the package phase");
-        return LocalCluster.start(new LocalCluster.Settings(LIB, CLUSTER_CONFIG,
-                TARGET.resolve("flink-cluster").resolve(name), taskManagers, 1, TEST_MEMORY, Duration.ofSeconds(60)))
+        return LocalCluster.start(new LocalCluster.Settings(LIB, CLUSTER_CONFIG, TARGET.resolve("flink-cluster").resolve(test),
+                taskManagers, slots, TEST_MEMORY, Duration.ofSeconds(90), highAvailability ? ZOOKEEPER_LIB : null))
                 .stopOnExit();
     }
 
@@ -64,6 +63,21 @@ final class ClusterJobs {
         List<String> command = new ArrayList<>(flinkArgs);
         command.addAll(parqArgs);
         return command.toArray(String[]::new);
+    }
+
+    /**
+     * parq-job.jar's arguments for an ingest of {@link NumberedLines} from {@code app.log*} in
+     * {@code logs} into {@code output}, checkpointed every second.
+     */
+    static List<String> ingestOfNumberedLines(Path logs, Path output) {
+        return List.of(JOB_JAR.toString(), "ingest", logs.resolve("app.log*").toString(),
+                "-o", output.toString(), "--schema", NumberedLines.SCHEMA,
+                "--checkpoint-interval", "1s", "--discover-interval", "200ms");
+    }
+
+    /** The name an ingest into {@code output} runs under. */
+    static String ingestName(Path output) {
+        return "parq ingest to " + output;
     }
 
     /** Waits until the JobManager has started a job of that name, and returns its id. */
@@ -90,7 +104,7 @@ final class ClusterJobs {
         }
     }
 
-    /** Waits until the committed Parquet files hold {@code rows} rows, while the job runs. */
+    /** Waits until the ingest has committed {@code rows} rows, failing early if the job stops running. */
     void awaitRows(Path output, long rows, String job) throws Exception {
         NumberedLines.awaitRows(output, rows, () -> assertEquals("RUNNING", stateOf(job), cluster::diagnostics));
     }
@@ -98,7 +112,7 @@ final class ClusterJobs {
     /** Cancels what a failed test left running, so that the other tests find the slots free. */
     void cancelUnfinished(String name) throws Exception {
         for (JsonNode job : jobsNamed(name)) {
-            if (!ENDED.contains(job.path("state").asText())) {
+            if (!List.of("FINISHED", "CANCELED", "FAILED").contains(job.path("state").asText())) {
                 flink("cancel", job.path("jid").asText());
             }
         }

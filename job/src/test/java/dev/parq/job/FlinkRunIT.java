@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static dev.parq.job.ClusterJobs.CLI_TIMEOUT;
+import static dev.parq.job.ClusterJobs.JOB_JAR;
+import static dev.parq.job.ClusterJobs.LIB;
+import static dev.parq.job.ClusterJobs.command;
+import static dev.parq.job.ClusterJobs.ingestName;
+import static dev.parq.job.ClusterJobs.ingestOfNumberedLines;
 import static dev.parq.job.NumberedLines.append;
 
 import java.io.BufferedWriter;
@@ -69,7 +75,7 @@ class FlinkRunIT {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        cluster = ClusterJobs.startCluster("FlinkRunIT", TASK_MANAGERS);
+        cluster = ClusterJobs.startCluster("FlinkRunIT", TASK_MANAGERS, 1, false);
         jobs = new ClusterJobs(cluster);
     }
 
@@ -199,10 +205,8 @@ class FlinkRunIT {
         Path logs = Files.createDirectories(dir.resolve("ingest-logs"));
         Path log = logs.resolve("app.log");
         Path output = dir.resolve("ingest-parquet");
-        String name = "parq ingest to " + output;
-        List<String> ingest = List.of(ClusterJobs.JOB_JAR.toString(), "ingest", logs.resolve("app.log*").toString(),
-                "-o", output.toString(), "--schema", NumberedLines.SCHEMA,
-                "--checkpoint-interval", "1s", "--discover-interval", "200ms");
+        String name = ClusterJobs.ingestName(output);
+        List<String> ingest = ingestOfNumberedLines(logs, output);
         NumberedLines numbered = new NumberedLines();
         ExecutorService attachedClient = Executors.newSingleThreadExecutor();
         try {

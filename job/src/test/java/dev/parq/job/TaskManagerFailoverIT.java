@@ -48,7 +48,7 @@ class TaskManagerFailoverIT {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        cluster = ClusterJobs.startCluster("TaskManagerFailoverIT", 2);
+        cluster = ClusterJobs.startCluster("TaskManagerFailoverIT", 2, 1, false);
         jobs = new ClusterJobs(cluster);
     }
 

@@ -12,18 +12,21 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code deploy/local/cluster start|status|add-taskmanager|stop}: a {@link LocalCluster} driven from
- * the shell. The processes it starts outlive it; each later command finds them through the
- * cluster's directory. The wrapper script says where Flink's lib/ and the configuration template
- * are (PARQ_FLINK_LIB, PARQ_CLUSTER_CONFIG) and which directory is the default (PARQ_CLUSTER_DIR).
+ * {@code deploy/local/cluster start|status|add-taskmanager|add-jobmanager|stop}: a {@link LocalCluster}
+ * driven from the shell. The processes it starts outlive it; each later command finds them through
+ * the cluster's directory. The wrapper script says where Flink's lib/, ZooKeeper's and the
+ * configuration template are (PARQ_FLINK_LIB, PARQ_ZOOKEEPER_LIB, PARQ_CLUSTER_CONFIG) and which
+ * directory is the default (PARQ_CLUSTER_DIR).
  */
 @Command(name = "cluster", mixinStandardHelpOptions = true,
-        description = "A Flink standalone cluster of separate JobManager and TaskManager JVMs on this machine, on 127.0.0.1 only.")
+        description = "A Flink standalone cluster of separate JobManager and TaskManager JVMs on this machine, on 127.0.0.1 only;"
+                + " with --ha, a ZooKeeper server too and JobManager high availability.")
 public final class ClusterCommand {
 
     @Option(names = "--dir", scope = CommandLine.ScopeType.INHERIT, paramLabel = "DIR",
             defaultValue = "${env:PARQ_CLUSTER_DIR:-deploy/local/work}",
-            description = "The cluster's conf/, log/, tmp/ and run/ (pids and ports) (default: ${DEFAULT-VALUE}).")
+            description = "The cluster's conf/, log/, tmp/, run/ (pids and ports) and, with --ha, ha/ and zookeeper/"
+                    + " (default: ${DEFAULT-VALUE}).")
     Path dir;
 
     @Spec
@@ -48,7 +51,8 @@ public final class ClusterCommand {
     }
 
     @Command(name = "start", mixinStandardHelpOptions = true,
-            description = "Starts a JobManager and TaskManagers, detached, and waits until every TaskManager has registered its slots.")
+            description = "Starts a JobManager and TaskManagers (with --ha, a ZooKeeper server first), detached, and waits until"
+                    + " every TaskManager has registered its slots.")
     int start(
             @Option(names = "--taskmanagers", paramLabel = "N", defaultValue = "2",
                     description = "TaskManager JVMs (default: ${DEFAULT-VALUE}).") int taskManagers,
@@ -60,13 +64,23 @@ public final class ClusterCommand {
                     description = "Flink's lib/ jars (the wrapper passes deploy/local/target/flink/lib).") Path lib,
             @Option(names = "--config", paramLabel = "FILE", defaultValue = "${env:PARQ_CLUSTER_CONFIG}", required = true,
                     description = "The configuration the cluster's is written from (the wrapper passes flink-conf/cluster/config.yaml).")
-                    Path config) throws Exception {
+                    Path config,
+            @Option(names = "--ha",
+                    description = "Also a ZooKeeper server on 127.0.0.1, and ZooKeeper high availability for the JobManager:"
+                            + " one killed can be replaced with add-jobmanager, and takes over its jobs.") boolean highAvailability,
+            @Option(names = "--zookeeper-lib", paramLabel = "DIR", defaultValue = "${env:PARQ_ZOOKEEPER_LIB}",
+                    description = "ZooKeeper's jars, for --ha (the wrapper passes deploy/local/target/zookeeper/lib).")
+                    Path zooKeeperLib) throws Exception {
+        if (highAvailability && zooKeeperLib == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--ha needs --zookeeper-lib");
+        }
         return printStatus(LocalCluster.start(new LocalCluster.Settings(lib, config, dir, taskManagers, slots, Map.of(),
-                Duration.ofSeconds(timeoutSeconds))));
+                Duration.ofSeconds(timeoutSeconds), highAvailability ? zooKeeperLib : null)));
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true,
-            description = "One line per process: role, pid, ports. Exits 0 only when the JobManager answers and every TaskManager is alive and registered.")
+            description = "One line per process: role, pid, ports. Exits 0 only when every process is alive, ZooKeeper (with --ha)"
+                    + " and the JobManager answer and every TaskManager is registered.")
     int status() throws Exception {
         return printStatus(LocalCluster.open(dir));
     }
@@ -79,8 +93,19 @@ public final class ClusterCommand {
         return printStatus(cluster);
     }
 
+    @Command(name = "add-jobmanager", mixinStandardHelpOptions = true,
+            description = "Starts a JobManager in place of one that died and waits until the TaskManagers have registered with it."
+                    + " With --ha it has new ports, finds the running jobs through ZooKeeper and resumes them from their latest"
+                    + " checkpoints; without, it takes the dead one's ports and starts with no jobs.")
+    int addJobManager() throws Exception {
+        LocalCluster cluster = LocalCluster.open(dir);
+        cluster.addJobManager();
+        return printStatus(cluster);
+    }
+
     @Command(name = "stop", mixinStandardHelpOptions = true,
-            description = "SIGTERM to the TaskManagers, then the JobManager; kills what is left after 15 s. Exits 0 also when nothing runs.")
+            description = "SIGTERM to the TaskManagers, then the JobManagers, then ZooKeeper; kills what is left after 15 s."
+                    + " Exits 0 also when nothing runs.")
     int stop() throws IOException {
         try {
             LocalCluster.open(dir).stop();

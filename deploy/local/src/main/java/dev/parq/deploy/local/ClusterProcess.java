@@ -12,25 +12,51 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * One JobManager or TaskManager JVM of a local cluster, as recorded in its file under
- * {@code DIR/run/}: its name ({@code jobmanager}, {@code taskmanager-1}, ...), its pid and the
- * loopback ports it was given. The record outlives the command that started the process, so that
+ * One process of a local cluster, as recorded in its file under {@code DIR/run/}: its name
+ * ({@code zookeeper}, {@code jobmanager}, {@code jobmanager-2} after a replacement,
+ * {@code taskmanager-1}, ...), its pid and the loopback ports it was given. The record outlives the command that started the process, so that
  * {@code status} and {@code stop} find the process again.
  */
 record ClusterProcess(String name, long pid, Map<String, Integer> ports) {
 
+    static final String ZOOKEEPER = "zookeeper";
     static final String JOB_MANAGER = "jobmanager";
-    static final String TASK_MANAGER_PREFIX = "taskmanager-";
+    static final String TASK_MANAGER = "taskmanager";
     private static final String SUFFIX = ".properties";
     private static final String PID = "pid";
     private static final String PORT_PREFIX = "port.";
 
-    boolean isTaskManager() {
-        return name.startsWith(TASK_MANAGER_PREFIX);
+    /** The name of the {@code number}th process of a role: the first JobManager has no number. */
+    static String name(String role, int number) {
+        return role.equals(JOB_MANAGER) && number == 1 ? JOB_MANAGER : role + "-" + number;
     }
 
-    int taskManagerNumber() {
-        return Integer.parseInt(name.substring(TASK_MANAGER_PREFIX.length()));
+    boolean isZooKeeper() {
+        return name.equals(ZOOKEEPER);
+    }
+
+    boolean isJobManager() {
+        return role().equals(JOB_MANAGER);
+    }
+
+    boolean isTaskManager() {
+        return role().equals(TASK_MANAGER);
+    }
+
+    String role() {
+        int dash = name.lastIndexOf('-');
+        return dash < 0 ? name : name.substring(0, dash);
+    }
+
+    /** 1 for {@code jobmanager} and {@code zookeeper}, N for {@code ROLE-N}. */
+    int number() {
+        int dash = name.lastIndexOf('-');
+        return dash < 0 ? 1 : Integer.parseInt(name.substring(dash + 1));
+    }
+
+    /** ZooKeeper, then the JobManagers, then the TaskManagers, each role by number: the order of status and of start. */
+    int startOrder() {
+        return isZooKeeper() ? 0 : isJobManager() ? 1 : 2;
     }
 
     /**
@@ -75,7 +101,7 @@ record ClusterProcess(String name, long pid, Map<String, Integer> ports) {
             properties.load(in);
         }
         Map<String, Integer> ports = new LinkedHashMap<>();
-        // rest before rpc, rpc before data: the order the status lines show them in
+        // client and rest before rpc, rpc before data: the order the status lines show them in
         properties.stringPropertyNames().stream()
                 .filter(key -> key.startsWith(PORT_PREFIX))
                 .sorted(ClusterProcess::byPortRole)
@@ -92,7 +118,7 @@ record ClusterProcess(String name, long pid, Map<String, Integer> ports) {
 
     private static int portRank(String key) {
         return switch (key.substring(PORT_PREFIX.length())) {
-            case "rest" -> 0;
+            case "client", "rest" -> 0;
             case "rpc" -> 1;
             default -> 2;
         };

@@ -6,7 +6,9 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -54,18 +56,27 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * run's addresses and ports), {@code log/}, {@code tmp/} and {@code run/}, where each process has a
  * record of its pid and ports. The processes do not belong to the JVM that started them: they run
  * on after it exits, and {@link #open} finds them again from another process.
+ *
+ * <p>With high availability a ZooKeeper server runs too, and every Flink process finds the leading
+ * JobManager through it: a JobManager that dies can be replaced ({@link #addJobManager}) by one on
+ * other ports, which takes over the running jobs from their job graphs and latest checkpoints in
+ * {@code ha/} and ZooKeeper, and the TaskManagers register with it.
  */
 public final class LocalCluster {
 
-    /** Where a cluster's processes come from and what they are told. */
+    /**
+     * Where a cluster's processes come from and what they are told; {@code zooKeeperLib}, the jars
+     * of a ZooKeeper server, is null for a cluster without high availability.
+     */
     public record Settings(Path lib, Path configTemplate, Path dir, int taskManagers, int slots,
-            Map<String, String> overrides, Duration timeout) {
+            Map<String, String> overrides, Duration timeout, Path zooKeeperLib) {
 
         public Settings {
             if (taskManagers < 1 || slots < 1) {
                 throw new IllegalArgumentException("a cluster needs at least one TaskManager and one slot");
             }
             lib = lib.toAbsolutePath();
+            zooKeeperLib = zooKeeperLib == null ? null : zooKeeperLib.toAbsolutePath();
             configTemplate = configTemplate.toAbsolutePath();
             dir = dir.toAbsolutePath();
             overrides = Map.copyOf(overrides);
@@ -82,6 +93,8 @@ public final class LocalCluster {
     private static final String JOB_MANAGER_MAIN = "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint";
     private static final String TASK_MANAGER_MAIN = "org.apache.flink.runtime.taskexecutor.TaskManagerRunner";
     private static final String CLI_MAIN = "org.apache.flink.client.cli.CliFrontend";
+    private static final String ZOOKEEPER_MAIN = "org.apache.zookeeper.server.ZooKeeperServerMain";
+    private static final String ZOOKEEPER_CONFIG = "zoo.cfg";
     private static final String SETTINGS_FILE = "cluster.settings";
     private static final int LOG_TAIL_LINES = 40;
     private static final Duration STOP_GRACE = Duration.ofSeconds(15);
@@ -89,6 +102,7 @@ public final class LocalCluster {
 
     private final Path dir;
     private final Path lib;
+    private final Path zooKeeperLib;
     private final int slots;
     private final Duration timeout;
     private final Path conf;
@@ -98,9 +112,10 @@ public final class LocalCluster {
     private Thread stopOnExit;
     private int cliRuns;
 
-    private LocalCluster(Path dir, Path lib, int slots, Duration timeout) {
+    private LocalCluster(Path dir, Path lib, Path zooKeeperLib, int slots, Duration timeout) {
         this.dir = dir.toAbsolutePath();
         this.lib = lib.toAbsolutePath();
+        this.zooKeeperLib = zooKeeperLib == null ? null : zooKeeperLib.toAbsolutePath();
         this.slots = slots;
         this.timeout = timeout;
         this.conf = this.dir.resolve("conf");
@@ -109,14 +124,18 @@ public final class LocalCluster {
     }
 
     /**
-     * Starts a JobManager and {@code settings.taskManagers()} TaskManagers and waits until all of
-     * them have registered their slots; otherwise stops what it started and fails with the tail of
+     * Starts a JobManager and {@code settings.taskManagers()} TaskManagers (with high availability,
+     * a ZooKeeper server before them) and waits until all of them have registered their slots; otherwise stops what it started and fails with the tail of
      * the logs. Refuses if a cluster of that directory is running; the logs of an earlier one are
      * replaced, so that those left there are this run's.
      */
     public static LocalCluster start(Settings settings) throws IOException, InterruptedException {
         if (!Files.isDirectory(settings.lib())) {
             throw new IllegalStateException("no Flink lib directory at " + settings.lib()
+                    + "; mvn -pl deploy/local -am package assembles it");
+        }
+        if (settings.zooKeeperLib() != null && !Files.isDirectory(settings.zooKeeperLib())) {
+            throw new IllegalStateException("no ZooKeeper lib directory at " + settings.zooKeeperLib()
                     + "; mvn -pl deploy/local -am package assembles it");
         }
         if (Files.isDirectory(settings.dir().resolve("run"))) {
@@ -130,8 +149,10 @@ public final class LocalCluster {
                         + "); stop it first");
             }
         }
-        LocalCluster cluster = new LocalCluster(settings.dir(), settings.lib(), settings.slots(), settings.timeout());
-        for (String owned : List.of("conf", "log", "tmp", "run")) {
+        LocalCluster cluster = new LocalCluster(settings.dir(), settings.lib(), settings.zooKeeperLib(), settings.slots(),
+                settings.timeout());
+        // ha/ and zookeeper/ too: a new cluster must not take over the jobs of an old one
+        for (String owned : List.of("conf", "log", "tmp", "run", "ha", "zookeeper")) {
             deleteRecursively(settings.dir().resolve(owned));
         }
         for (String owned : List.of("conf", "log", "tmp", "run", "plugins")) {
@@ -140,9 +161,17 @@ public final class LocalCluster {
         try {
             int restPort = freePort();
             int rpcPort = freePort();
-            cluster.writeConfig(settings, restPort, rpcPort);
+            Integer zooKeeperPort = null;
+            if (cluster.highAvailability()) {
+                zooKeeperPort = freePort();
+                cluster.writeZooKeeperConfig(zooKeeperPort);
+            }
+            cluster.writeConfig(settings, restPort, rpcPort, zooKeeperPort);
             cluster.writeSettings();
-            cluster.launchJobManager(restPort, rpcPort);
+            if (zooKeeperPort != null) {
+                cluster.launchZooKeeper(zooKeeperPort);
+            }
+            cluster.launchJobManager(1, restPort, rpcPort);
             for (int number = 1; number <= settings.taskManagers(); number++) {
                 cluster.launchTaskManager(number);
             }
@@ -164,7 +193,9 @@ public final class LocalCluster {
         try (Reader in = Files.newBufferedReader(settingsFile, StandardCharsets.UTF_8)) {
             settings.load(in);
         }
+        String zooKeeperLib = settings.getProperty("zookeeper.lib");
         return new LocalCluster(dir, Path.of(settings.getProperty("lib")),
+                zooKeeperLib == null ? null : Path.of(zooKeeperLib),
                 Integer.parseInt(settings.getProperty("slots")),
                 Duration.parse(settings.getProperty("timeout")));
     }
@@ -190,12 +221,24 @@ public final class LocalCluster {
         return conf;
     }
 
-    public int restPort() throws IOException {
-        return jobManager().ports().get("rest");
+    /** Whether a ZooKeeper server runs with the cluster and its JobManager can be replaced. */
+    public boolean highAvailability() {
+        return zooKeeperLib != null;
     }
 
+    /** The REST port of the newest JobManager that is running. */
+    public int restPort() throws IOException {
+        return currentJobManager().ports().get("rest");
+    }
+
+    /** The pid of the newest JobManager that is running. */
     public long jobManagerPid() throws IOException {
-        return jobManager().pid();
+        return currentJobManager().pid();
+    }
+
+    /** The name of the newest JobManager that is running ({@code jobmanager}, {@code jobmanager-2}, ...). */
+    public String jobManagerName() throws IOException {
+        return currentJobManager().name();
     }
 
     /** The TaskManagers' pids by name ({@code taskmanager-1}, ...), in the order they were started. */
@@ -205,13 +248,16 @@ public final class LocalCluster {
         return pids;
     }
 
-    /** Whether the JobManager and every TaskManager recorded are alive (not whether they answer). */
+    /** Whether every process recorded is alive (not whether it answers). */
     public boolean isRunning() throws IOException {
         List<ClusterProcess> processes = processes();
         return !processes.isEmpty() && processes.stream().allMatch(process -> process.handle(conf).isPresent());
     }
 
-    /** One line per process; up when the JobManager answers and every TaskManager is alive and registered. */
+    /**
+     * One line per process; up when every process is alive, ZooKeeper and the JobManagers answer
+     * and every TaskManager is registered.
+     */
     public Status status() throws IOException, InterruptedException {
         List<String> lines = new ArrayList<>();
         boolean up = true;
@@ -221,7 +267,10 @@ public final class LocalCluster {
             if (process.handle(conf).isEmpty()) {
                 line += " (not running)";
                 up = false;
-            } else if (!process.isTaskManager() && registered == null) {
+            } else if (process.isZooKeeper() && !zooKeeperAnswers(process.ports().get("client"))) {
+                line += " (not answering)";
+                up = false;
+            } else if (process.isJobManager() && !answers(process)) {
                 line += " (not answering)";
                 up = false;
             } else if (process.isTaskManager() && (registered == null || !registered.contains(process.name()))) {
@@ -238,8 +287,7 @@ public final class LocalCluster {
      * down (one killed is what a new one replaces).
      */
     public String addTaskManager() throws IOException, InterruptedException {
-        int number = taskManagers().stream().mapToInt(ClusterProcess::taskManagerNumber).max().orElse(0) + 1;
-        ClusterProcess added = launchTaskManager(number);
+        ClusterProcess added = launchTaskManager(nextNumber(ClusterProcess.TASK_MANAGER));
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             Set<String> registered = registeredTaskManagers();
@@ -257,6 +305,43 @@ public final class LocalCluster {
         }
     }
 
+    /**
+     * Starts a JobManager in place of those that are no longer running (their records go), and
+     * waits until a JobManager leads and every TaskManager has registered with it. With high
+     * availability it gets ports of its own and may join a running one as its standby; the
+     * configuration's {@code rest.port} becomes its own, for clients that do not ask ZooKeeper.
+     * Without, it takes the ports of the JobManager it replaces (the TaskManagers know only those)
+     * and starts with no jobs: those of the one that died are gone.
+     */
+    public String addJobManager() throws IOException, InterruptedException {
+        List<ClusterProcess> jobManagers = processes().stream().filter(ClusterProcess::isJobManager).toList();
+        List<ClusterProcess> alive = jobManagers.stream().filter(process -> process.handle(conf).isPresent()).toList();
+        if (!highAvailability() && !alive.isEmpty()) {
+            throw new IllegalStateException("the JobManager " + alive.get(0).name()
+                    + " is running, and without --ha a cluster has one only");
+        }
+        int number = nextNumber(ClusterProcess.JOB_MANAGER);
+        int restPort;
+        int rpcPort;
+        if (highAvailability()) {
+            restPort = freePort();
+            rpcPort = freePort();
+            setConfigKey("rest.port", Integer.toString(restPort));
+        } else {
+            ClusterProcess replaced = jobManagers.get(jobManagers.size() - 1);
+            restPort = replaced.ports().get("rest");
+            rpcPort = replaced.ports().get("rpc");
+        }
+        for (ClusterProcess dead : jobManagers) {
+            if (!alive.contains(dead)) {
+                dead.forget(run);
+            }
+        }
+        ClusterProcess added = launchJobManager(number, restPort, rpcPort);
+        awaitUp();
+        return added.name();
+    }
+
     /** SIGKILLs the named process, as a crash would end it; its record stays, showing it not running. */
     public void kill(String name) throws IOException {
         ClusterProcess process = processes().stream()
@@ -270,9 +355,9 @@ public final class LocalCluster {
     }
 
     /**
-     * SIGTERM to the TaskManagers, then to the JobManager, so that Flink runs its shutdown hooks;
-     * what is still alive after a grace period is killed. Removes the process records. Nothing
-     * running is not an error.
+     * SIGTERM to the TaskManagers, then to the JobManagers, so that Flink runs its shutdown hooks,
+     * then to ZooKeeper, which the JobManagers need until they are gone; what is still alive after a
+     * grace period is killed. Removes the process records. Nothing running is not an error.
      */
     public void stop() throws IOException {
         if (stopOnExit != null && Thread.currentThread() != stopOnExit) {
@@ -281,19 +366,19 @@ public final class LocalCluster {
         }
         List<ClusterProcess> processes = processes();
         terminate(processes.stream().filter(ClusterProcess::isTaskManager).toList());
-        terminate(processes.stream().filter(process -> !process.isTaskManager()).toList());
+        terminate(processes.stream().filter(ClusterProcess::isJobManager).toList());
+        terminate(processes.stream().filter(ClusterProcess::isZooKeeper).toList());
         for (ClusterProcess process : processes) {
             process.forget(run);
         }
     }
 
-    /** GET on the cluster's REST API, as JSON. */
+    /**
+     * GET on the REST API of the newest JobManager that is running, as JSON. (With high availability
+     * any JobManager's REST API answers for the leader, which it finds through ZooKeeper.)
+     */
     public JsonNode rest(String path) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(
-                HttpRequest.newBuilder(URI.create("http://" + LOOPBACK + ":" + restPort() + path))
-                        .timeout(Duration.ofSeconds(5))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = get(currentJobManager(), path);
         if (response.statusCode() != 200) {
             throw new IOException("GET " + path + " answered " + response.statusCode() + ": " + response.body());
         }
@@ -339,7 +424,7 @@ public final class LocalCluster {
         return text.toString();
     }
 
-    private void writeConfig(Settings settings, int restPort, int rpcPort) throws IOException {
+    private void writeConfig(Settings settings, int restPort, int rpcPort, Integer zooKeeperPort) throws IOException {
         Map<String, String> ours = new LinkedHashMap<>(Map.ofEntries(
                 Map.entry("jobmanager.rpc.address", LOOPBACK),
                 Map.entry("jobmanager.rpc.port", Integer.toString(rpcPort)),
@@ -352,6 +437,14 @@ public final class LocalCluster {
                 Map.entry("rest.bind-address", LOOPBACK),
                 Map.entry("rest.port", Integer.toString(restPort)),
                 Map.entry("io.tmp.dirs", dir.resolve("tmp").toString())));
+        if (zooKeeperPort != null) {
+            ours.putAll(Map.of(
+                    "high-availability.type", "zookeeper",
+                    "high-availability.zookeeper.quorum", LOOPBACK + ":" + zooKeeperPort,
+                    "high-availability.storageDir", dir.resolve("ha").toUri().toString(),
+                    "high-availability.cluster-id", "/parq-local",
+                    "high-availability.zookeeper.path.root", "/flink"));
+        }
         ours.putAll(settings.overrides());
         StringBuilder yaml = new StringBuilder("# Written by deploy/local's LocalCluster from "
                 + settings.configTemplate() + ", then this run's own keys at the end.\n");
@@ -376,10 +469,37 @@ public final class LocalCluster {
                 ""));
     }
 
+    /** Replaces the line of {@code key} that {@link #writeConfig} wrote for this run. */
+    private void setConfigKey(String key, String value) throws IOException {
+        Path file = conf.resolve(GlobalConfiguration.FLINK_CONF_FILENAME);
+        String prefix = key + ": ";
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+                .map(line -> line.startsWith(prefix) ? prefix + "\"" + value + "\"" : line)
+                .toList();
+        Files.write(file, lines, StandardCharsets.UTF_8);
+    }
+
+    /** A standalone server on loopback, its data under {@code zookeeper/}. */
+    private void writeZooKeeperConfig(int port) throws IOException {
+        Files.writeString(conf.resolve(ZOOKEEPER_CONFIG), String.join("\n",
+                "# Written by deploy/local's LocalCluster: the ZooKeeper server of this cluster's high availability.",
+                "tickTime=1000",
+                "dataDir=" + dir.resolve("zookeeper"),
+                "clientPort=" + port,
+                "clientPortAddress=" + LOOPBACK,
+                // srvr is how status asks whether it serves; no admin server on port 8080 of all interfaces
+                "4lw.commands.whitelist=srvr",
+                "admin.enableServer=false",
+                ""));
+    }
+
     /** What {@link #open} needs to start more processes from another JVM. */
     private void writeSettings() throws IOException {
         Properties settings = new Properties();
         settings.setProperty("lib", lib.toString());
+        if (zooKeeperLib != null) {
+            settings.setProperty("zookeeper.lib", zooKeeperLib.toString());
+        }
         settings.setProperty("slots", Integer.toString(slots));
         settings.setProperty("timeout", timeout.toString());
         try (Writer out = Files.newBufferedWriter(run.resolve(SETTINGS_FILE), StandardCharsets.UTF_8)) {
@@ -387,13 +507,34 @@ public final class LocalCluster {
         }
     }
 
-    private void launchJobManager(int restPort, int rpcPort) throws IOException {
+    private void launchZooKeeper(int port) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx128m"));
+        command.addAll(logOptions(logs.resolve(ClusterProcess.ZOOKEEPER + ".log")));
+        command.addAll(List.of("-classpath", zooKeeperLib + "/*", ZOOKEEPER_MAIN, conf.resolve(ZOOKEEPER_CONFIG).toString()));
+        ClusterProcess zooKeeper = start(ClusterProcess.ZOOKEEPER, processBuilder(command), Map.of("client", port));
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!zooKeeperAnswers(port)) {
+            if (zooKeeper.handle(conf).isEmpty() || System.nanoTime() > deadline) {
+                throw new IllegalStateException("ZooKeeper did not serve on " + LOOPBACK + ":" + port + "\n" + diagnostics());
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /**
+     * With high availability the JobManager's RPC port is {@code high-availability.jobmanager.port}
+     * (the TaskManagers learn it from ZooKeeper), and each JobManager has its own REST port.
+     */
+    private ClusterProcess launchJobManager(int number, int restPort, int rpcPort) throws IOException {
         Configuration config = config();
         // bin/jobmanager.sh: JVM memory flags and the derived memory settings from BashJavaUtils.
         JobManagerProcessSpec spec = JobManagerProcessUtils.processSpecFromConfig(config);
-        launch(ClusterProcess.JOB_MANAGER, JOB_MANAGER_MAIN,
+        String own = highAvailability()
+                ? " -D rest.port=" + restPort + " -D high-availability.jobmanager.port=" + rpcPort
+                : "";
+        return launch(ClusterProcess.name(ClusterProcess.JOB_MANAGER, number), JOB_MANAGER_MAIN,
                 JobManagerProcessUtils.generateJvmParametersStr(spec, config),
-                JobManagerProcessUtils.generateDynamicConfigsStr(spec),
+                JobManagerProcessUtils.generateDynamicConfigsStr(spec) + own,
                 orderedPorts("rest", restPort, "rpc", rpcPort));
     }
 
@@ -401,7 +542,7 @@ public final class LocalCluster {
         Configuration config = config();
         // bin/taskmanager.sh: the TaskManager refuses to start without its memory components set.
         TaskExecutorProcessSpec spec = TaskExecutorProcessUtils.processSpecFromConfig(config);
-        String name = ClusterProcess.TASK_MANAGER_PREFIX + number;
+        String name = ClusterProcess.name(ClusterProcess.TASK_MANAGER, number);
         int rpcPort = freePort();
         int dataPort = freePort();
         // Its own ports, recorded for status, and its name as the id the JobManager lists it under.
@@ -414,13 +555,17 @@ public final class LocalCluster {
 
     private ClusterProcess launch(String name, String mainClass, String memoryFlags, String dynamicConfig,
             Map<String, Integer> ports) throws IOException {
-        List<String> command = javaCommand(words(memoryFlags), name.equals(ClusterProcess.JOB_MANAGER)
+        List<String> command = javaCommand(words(memoryFlags), name.startsWith(ClusterProcess.JOB_MANAGER)
                 ? CoreOptions.FLINK_JM_JVM_OPTIONS : CoreOptions.FLINK_TM_JVM_OPTIONS, logs.resolve(name + ".log"));
         command.add(mainClass);
         command.addAll(List.of("--configDir", conf.toString()));
         command.addAll(words(dynamicConfig));
-        // Output to a file and no input: nothing ties the process to the JVM that starts it.
-        Process process = processBuilder(command)
+        return start(name, processBuilder(command), ports);
+    }
+
+    /** Output to a file and no input: nothing ties the process to the JVM that starts it. */
+    private ClusterProcess start(String name, ProcessBuilder builder, Map<String, Integer> ports) throws IOException {
+        Process process = builder
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectErrorStream(true)
                 .redirectOutput(logs.resolve(name + ".out").toFile())
@@ -436,16 +581,23 @@ public final class LocalCluster {
      * Flink's own scripts put them.
      */
     private List<String> javaCommand(List<String> memoryFlags, ConfigOption<String> roleOptions, Path logFile) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> command = new ArrayList<>(List.of(javaExecutable()));
         command.addAll(memoryFlags);
         Configuration config = config();
         command.addAll(words(config.get(CoreOptions.FLINK_JVM_OPTIONS)));
         command.addAll(words(config.get(roleOptions)));
-        command.add("-Dlog.file=" + logFile);
-        command.add("-Dlog4j.configurationFile=" + conf.resolve("log4j.properties").toUri());
+        command.addAll(logOptions(logFile));
         command.add("-classpath");
         command.add(lib + "/*");
         return command;
+    }
+
+    private List<String> logOptions(Path logFile) {
+        return List.of("-Dlog.file=" + logFile, "-Dlog4j.configurationFile=" + conf.resolve("log4j.properties").toUri());
+    }
+
+    private static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     /** With what bin/config.sh exports to every Flink process it starts. */
@@ -498,18 +650,47 @@ public final class LocalCluster {
         return names;
     }
 
-    private ClusterProcess jobManager() throws IOException {
-        return processes().stream()
-                .filter(process -> process.name().equals(ClusterProcess.JOB_MANAGER))
-                .findFirst()
-                .orElseThrow(() -> new IllegalStateException("no JobManager recorded in " + run));
+    /** Whether the JobManager's REST API answers (a standby's does too, for the leader). */
+    private boolean answers(ClusterProcess jobManager) throws InterruptedException {
+        try {
+            return get(jobManager, "/overview").statusCode() == 200;
+        } catch (IOException notAnswering) {
+            return false;
+        }
+    }
+
+    /** The newest JobManager that is running, else the newest recorded. */
+    private ClusterProcess currentJobManager() throws IOException {
+        List<ClusterProcess> jobManagers = processes().stream().filter(ClusterProcess::isJobManager).toList();
+        if (jobManagers.isEmpty()) {
+            throw new IllegalStateException("no JobManager recorded in " + run);
+        }
+        return jobManagers.stream()
+                .filter(process -> process.handle(conf).isPresent())
+                .reduce((older, newer) -> newer)
+                .orElse(jobManagers.get(jobManagers.size() - 1));
+    }
+
+    private HttpResponse<String> get(ClusterProcess jobManager, String path) throws IOException, InterruptedException {
+        return http.send(
+                HttpRequest.newBuilder(URI.create("http://" + LOOPBACK + ":" + jobManager.ports().get("rest") + path))
+                        .timeout(Duration.ofSeconds(5))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private List<ClusterProcess> taskManagers() throws IOException {
         return processes().stream().filter(ClusterProcess::isTaskManager).toList();
     }
 
-    /** The JobManager first, then the TaskManagers by number. */
+    private int nextNumber(String role) throws IOException {
+        return processes().stream()
+                .filter(process -> process.role().equals(role))
+                .mapToInt(ClusterProcess::number)
+                .max().orElse(0) + 1;
+    }
+
+    /** ZooKeeper first, then the JobManagers, then the TaskManagers, each by number. */
     private List<ClusterProcess> processes() throws IOException {
         if (!Files.isDirectory(run)) {
             return List.of();
@@ -520,8 +701,7 @@ public final class LocalCluster {
                 processes.add(ClusterProcess.read(file));
             }
         }
-        processes.sort(Comparator.comparing(ClusterProcess::isTaskManager)
-                .thenComparingInt(process -> process.isTaskManager() ? process.taskManagerNumber() : 0));
+        processes.sort(Comparator.comparingInt(ClusterProcess::startOrder).thenComparingInt(ClusterProcess::number));
         return processes;
     }
 
@@ -583,6 +763,19 @@ public final class LocalCluster {
 
     private static List<String> words(String text) {
         return Arrays.stream(text.trim().split("\\s+")).filter(w -> !w.isEmpty()).toList();
+    }
+
+    /** Whether a ZooKeeper server serves on {@code port}: its {@code srvr} command answers with its mode. */
+    private static boolean zooKeeperAnswers(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(LOOPBACK, port), 1000);
+            socket.setSoTimeout(2000);
+            socket.getOutputStream().write("srvr".getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).contains("Mode: ");
+        } catch (IOException notServing) {
+            return false;
+        }
     }
 
     private static int freePort() throws IOException {

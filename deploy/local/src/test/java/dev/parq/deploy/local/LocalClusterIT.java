@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The {@code deploy/local/cluster} and {@code deploy/local/flink} scripts as a user runs them, each
  * command a process of its own: start, a second start refused, status, add-taskmanager, Flink's CLI
- * against the cluster, a TaskManager killed, stop.
+ * against the cluster, a TaskManager killed, stop; with {@code --ha}, ZooKeeper in the status, the
+ * JobManager killed and replaced by {@code add-jobmanager} on other ports, Flink's CLI finding it.
  *
  * <p>Alone: {@code mvn -pl deploy/local -am verify -Dit.test=LocalClusterIT -Dtest=none
  * -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false}. The cluster's
@@ -39,8 +42,9 @@ class LocalClusterIT {
             "jobmanager.memory.process.size", "1g",
             "taskmanager.memory.process.size", "1g",
             "taskmanager.memory.task.off-heap.size", "128m");
+    private static final Pattern ZOOKEEPER_LINE = Pattern.compile("zookeeper pid (\\d+) client 127\\.0\\.0\\.1:(\\d+)");
     private static final Pattern JOB_MANAGER_LINE =
-            Pattern.compile("jobmanager pid (\\d+) rest 127\\.0\\.0\\.1:(\\d+) rpc 127\\.0\\.0\\.1:\\d+");
+            Pattern.compile("jobmanager(?:-(\\d+))? pid (\\d+) rest 127\\.0\\.0\\.1:(\\d+) rpc 127\\.0\\.0\\.1:\\d+");
     private static final Pattern TASK_MANAGER_LINE =
             Pattern.compile("taskmanager-(\\d+) pid (\\d+) rpc 127\\.0\\.0\\.1:\\d+ data 127\\.0\\.0\\.1:\\d+");
 
@@ -106,16 +110,73 @@ class LocalClusterIT {
         assertEquals(0, stopAgain.exitCode(), "stop with nothing running\n" + stopAgain.describe());
     }
 
+    /**
+     * With {@code --ha} the ZooKeeper server serves and is reported first; the JobManager killed,
+     * status fails; {@code add-jobmanager} starts {@code jobmanager-2} on another REST port, status
+     * is up again, and Flink's CLI reaches it; stop ends ZooKeeper too.
+     */
+    @Test
+    void highAvailabilityRunsZooKeeperAndReplacesAKilledJobManager() throws Exception {
+        Run start = cluster("start", "--ha", "--taskmanagers", "1", "--slots", "1");
+        assertEquals(0, start.exitCode(), start.describe());
+        List<String> lines = start.lines();
+        assertEquals(3, lines.size(), start.describe());
+        Matcher zooKeeper = ZOOKEEPER_LINE.matcher(lines.get(0));
+        assertTrue(zooKeeper.matches(), start.describe());
+        long zooKeeperPid = Long.parseLong(zooKeeper.group(1));
+        assertTrue(commandLine(zooKeeperPid).contains("org.apache.zookeeper.server.ZooKeeperServerMain"), start.describe());
+        assertTrue(srvr(Integer.parseInt(zooKeeper.group(2))).contains("Mode: standalone"), "ZooKeeper's srvr answer");
+        List<Long> pids = assertProcessLines(start, 1, 1);
+        Matcher firstJobManager = JOB_MANAGER_LINE.matcher(lines.get(1));
+        assertTrue(firstJobManager.matches(), start.describe());
+        assertTrue(Files.readString(DIR.resolve("conf").resolve("config.yaml")).contains("high-availability.type: \"zookeeper\""),
+                "the cluster's configuration turns high availability on");
+
+        ProcessHandle.of(pids.get(0)).ifPresent(process -> {
+            process.destroyForcibly();
+            process.onExit().join();
+        });
+        Run afterKill = cluster("status");
+        assertNotEquals(0, afterKill.exitCode(), "status with the JobManager killed\n" + afterKill.describe());
+        assertTrue(afterKill.out().contains("jobmanager pid " + pids.get(0) + " ") && afterKill.out().contains("(not running)"),
+                afterKill.describe());
+
+        Run replaced = cluster("add-jobmanager");
+        assertEquals(0, replaced.exitCode(), replaced.describe());
+        List<Long> replacedPids = assertProcessLines(replaced, 1, 1);
+        Matcher secondJobManager = JOB_MANAGER_LINE.matcher(replaced.lines().get(1));
+        assertTrue(secondJobManager.matches(), replaced.describe());
+        assertEquals("2", secondJobManager.group(1), replaced.describe());
+        assertNotEquals(firstJobManager.group(3), secondJobManager.group(3), "the new JobManager's REST port");
+        assertEquals(pids.get(1), replacedPids.get(1), "the TaskManager stayed");
+        assertEquals(zooKeeper.group(0), replaced.lines().get(0), "the same ZooKeeper");
+
+        Run list = flink("list");
+        assertEquals(0, list.exitCode(), list.describe());
+        assertTrue(list.out().contains("No running jobs"), list.describe());
+
+        Run stop = cluster("stop");
+        assertEquals(0, stop.exitCode(), stop.describe());
+        for (long pid : List.of(zooKeeperPid, replacedPids.get(0), replacedPids.get(1))) {
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "pid " + pid + " outlived stop");
+        }
+    }
+
     /** The pids of the JobManager and the TaskManagers, in order; each process alive and what its line says it is. */
     private static List<Long> assertProcessLines(Run run, int taskManagers) {
+        return assertProcessLines(run, 0, taskManagers);
+    }
+
+    /** As {@link #assertProcessLines(Run, int)}, after {@code skipped} lines (ZooKeeper's). */
+    private static List<Long> assertProcessLines(Run run, int skipped, int taskManagers) {
         List<String> lines = run.lines();
-        assertEquals(1 + taskManagers, lines.size(), run.describe());
-        Matcher jobManager = JOB_MANAGER_LINE.matcher(lines.get(0));
+        assertEquals(skipped + 1 + taskManagers, lines.size(), run.describe());
+        Matcher jobManager = JOB_MANAGER_LINE.matcher(lines.get(skipped));
         assertTrue(jobManager.matches(), run.describe());
-        List<Long> pids = new ArrayList<>(List.of(Long.parseLong(jobManager.group(1))));
+        List<Long> pids = new ArrayList<>(List.of(Long.parseLong(jobManager.group(2))));
         assertTrue(commandLine(pids.get(0)).contains("StandaloneSessionClusterEntrypoint"), run.describe());
         for (int number = 1; number <= taskManagers; number++) {
-            Matcher taskManager = TASK_MANAGER_LINE.matcher(lines.get(number));
+            Matcher taskManager = TASK_MANAGER_LINE.matcher(lines.get(skipped + number));
             assertTrue(taskManager.matches(), run.describe());
             assertEquals(number, Integer.parseInt(taskManager.group(1)), run.describe());
             long pid = Long.parseLong(taskManager.group(2));
@@ -129,6 +190,14 @@ class LocalClusterIT {
         return run.lines().stream()
                 .map(line -> Long.parseLong(line.replaceFirst("^\\S+ pid (\\d+) .*$", "$1")))
                 .toList();
+    }
+
+    /** ZooKeeper's {@code srvr} four-letter command, over a plain socket. */
+    private static String srvr(int port) throws IOException {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.getOutputStream().write("srvr".getBytes(StandardCharsets.US_ASCII));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+        }
     }
 
     private static String commandLine(long pid) {
