@@ -2,6 +2,7 @@ package dev.parq.job;
 
 import java.util.concurrent.CountDownLatch;
 
+import dev.parq.io.StandardInput;
 import dev.parq.job.cli.Parq;
 import dev.parq.job.embedded.EmbeddedLogging;
 import dev.parq.job.embedded.JobEnvironment;
@@ -20,6 +21,7 @@ public final class Launcher {
 
     public static void main(String[] args) {
         EmbeddedLogging.applyDefaults();
+        StandardInput.enable();
         // Setting up log4j-core (when a log is asked for) takes a quarter of a second, as long as
         // building the command line model, and the embedded cluster takes longer still to start:
         // they happen on another thread while the command line is read, logging first, so that

@@ -2,6 +2,7 @@ package dev.parq.io;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 
 /**
@@ -46,4 +47,33 @@ public interface RangeReader extends Closeable {
 
     /** Lets the current window go (a mapped one is unmapped at once). */
     void releaseWindow();
+
+    /**
+     * The file's bytes from its start, read in order through {@link #read}: for a file read as a
+     * stream rather than in windows. Closing the stream does not close this reader.
+     */
+    default InputStream stream() {
+        RangeReader reader = this;
+        return new InputStream() {
+            private long position;
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] into, int offset, int length) throws IOException {
+                if (length == 0) {
+                    return 0;
+                }
+                int n = reader.read(position, into, offset, length);
+                if (n > 0) {
+                    position += n;
+                }
+                return n <= 0 ? -1 : n;
+            }
+        };
+    }
 }

@@ -9,10 +9,21 @@ public final class BadLineException extends RuntimeException {
     private final String reason;
 
     public BadLineException(String file, long offset, String reason) {
-        super(file + ": bad line at byte " + offset + ": " + reason);
+        this(file, offset, reason, false);
+    }
+
+    /** With {@code decompressed}, {@code offset} is in the decompressed stream of a compressed file. */
+    private BadLineException(String file, long offset, String reason, boolean decompressed) {
+        super(file + ": bad line at byte " + offset + (decompressed ? " of the decompressed stream" : "") + ": "
+                + reason);
         this.file = file;
         this.offset = offset;
         this.reason = reason;
+    }
+
+    /** This bad line, its offset being one in the decompressed stream of its file. */
+    public BadLineException inDecompressedStream() {
+        return new BadLineException(file, offset, reason, true);
     }
 
     public String file() {

@@ -82,6 +82,11 @@ public final class BatchParser implements AutoCloseable {
     private long records;
     private long rejected;
 
+    /** The longest line, its line feed included, that a parser of this JVM takes by default. */
+    public static long defaultMaxLineBytes() {
+        return LineLimit.defaultBytes();
+    }
+
     public BatchParser(RowType schema, BufferAllocator allocator, int maxRows, BadLineHandler onBadLine) {
         this(schema, allocator, maxRows, onBadLine, true);
     }

@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.apache.flink.configuration.Configuration;
 
+import dev.parq.io.CorruptInputException;
 import dev.parq.schema.SchemaException;
 import dev.parq.schema.SchemaInference;
 import dev.parq.schema.SchemaOptions;
@@ -54,6 +55,9 @@ public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions
         try {
             return infer(config, files);
         } catch (ConversionException e) {
+            if (e.kind() == ConversionException.Kind.BAD_LINE) {
+                throw e;
+            }
             throw ConversionException.failed("cannot infer a schema: " + e.getMessage() + "; give one with --schema", e);
         }
     }
@@ -71,6 +75,9 @@ public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions
         } catch (SchemaException e) {
             throw ConversionException.failed(e.getMessage(), e);
         } catch (UncheckedIOException e) {
+            if (e.getCause() instanceof CorruptInputException corrupt) {
+                throw new ConversionException(ConversionException.Kind.BAD_LINE, corrupt.getMessage(), e);
+            }
             throw ConversionException.failed("cannot read the inputs: " + e.getCause().getMessage(), e);
         }
     }

@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.apache.flink.configuration.Configuration;
 
+import dev.parq.io.StandardInput;
 import dev.parq.parse.operator.ParseOptions;
 import dev.parq.schema.TableSchema;
 import dev.parq.sink.ParquetWriterOptions;
@@ -34,6 +35,9 @@ public record IngestSettings(Reading reading, Path output, ParquetWriterOptions 
      */
     public static IngestSettings resolve(Configuration config) throws ConversionException {
         List<String> inputs = Reading.requiredInputs(config);
+        if (inputs.stream().anyMatch(StandardInput::names)) {
+            throw ConversionException.usage("ingest follows files; to convert standard input, use convert -");
+        }
         Path output = Path.of(Reading.requiredOutput(config, "directory")).toAbsolutePath().normalize();
         WatchedInputs watched = new WatchedInputs(inputs, config.get(ParqOptions.DISCOVER_INTERVAL));
         List<InputFile> present;

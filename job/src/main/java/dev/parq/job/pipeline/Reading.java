@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.apache.flink.configuration.Configuration;
 
+import dev.parq.io.StandardInput;
 import dev.parq.parse.operator.OnError;
 import dev.parq.parse.operator.ParseOptions;
 import dev.parq.schema.TableSchema;
@@ -49,8 +50,15 @@ public record Reading(List<InputFile> inputFiles, NdjsonSource source, TableSche
                 .orElseThrow(() -> ConversionException.usage("no output " + what + " given (-o)"));
     }
 
-    /** The files the inputs name, in input order; a missing input is a usage error. */
+    /**
+     * The files the inputs name, in input order; a missing input is a usage error, and so is
+     * standard input where the job does not run in this process.
+     */
     static List<InputFile> expand(List<String> inputs) throws ConversionException {
+        if (inputs.stream().anyMatch(StandardInput::names) && !StandardInput.enabled()) {
+            throw ConversionException.usage("- (standard input) can be read by ./parq (java -jar parq.jar) only,"
+                    + " whose job runs in its own process; under flink run the job's tasks run elsewhere: name files");
+        }
         try {
             return InputFiles.expand(inputs);
         } catch (InputNotFoundException e) {

@@ -4,6 +4,7 @@ import org.apache.flink.util.SerializedThrowable;
 
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ConversionException.Kind;
+import dev.parq.io.CorruptInputException;
 import dev.parq.parse.BadLineException;
 import dev.parq.sink.OutOfHeapException;
 
@@ -27,7 +28,7 @@ final class Failures {
                     t = original;
                 }
             }
-            if (t instanceof BadLineException) {
+            if (t instanceof BadLineException || t instanceof CorruptInputException) {
                 return new ConversionException(Kind.BAD_LINE, t.getMessage(), failure);
             }
             if (t instanceof OutOfHeapException) {

@@ -97,10 +97,11 @@ public final class ParseOperator extends AbstractStreamOperator<ArrowBatch>
      */
     @Override
     public void processElement(StreamRecord<LineChunk> element) {
+        LineChunk chunk = element.getValue();
         try {
-            parse(element.getValue());
+            parse(chunk);
         } catch (BadLineException badLine) {
-            throw new SuppressRestartsException(badLine);
+            throw new SuppressRestartsException(chunk.decompressed() ? badLine.inDecompressedStream() : badLine);
         }
     }
 

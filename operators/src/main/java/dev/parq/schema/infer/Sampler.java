@@ -1,6 +1,9 @@
 package dev.parq.schema.infer;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,13 +13,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import dev.parq.io.Compression;
+import dev.parq.io.CorruptInputException;
+import dev.parq.io.LineStream;
 import dev.parq.io.RangeReader;
+import dev.parq.io.StandardInput;
 
 /**
  * Picks the bytes to sample from the input: everything when it is small, otherwise windows spread
  * evenly over all files' bytes (the first at the very start, the last at the very end) plus the
  * head of each file. A window starts at the first line start at or after its offset and reads
  * whole lines. Files are read through {@link RangeReader}, wherever they are.
+ *
+ * <p>A compressed file, and standard input, can only be read from their start: each is sampled by
+ * its head, its share of the sample size in bytes as decompressed. The head of standard input is
+ * kept by {@link StandardInput} for the job to read again.
  */
 public final class Sampler {
 
@@ -60,7 +71,36 @@ public final class Sampler {
         return new UncheckedIOException("cannot sample the input for schema inference: " + e.getMessage(), e);
     }
 
-    static List<Window> windows(List<String> files, long sampleBytes) throws IOException {
+    static List<Window> windows(List<String> allFiles, long sampleBytes) throws IOException {
+        List<String> files = new ArrayList<>();
+        List<String> streamed = new ArrayList<>();
+        for (String file : allFiles) {
+            (isStreamed(file) ? streamed : files).add(file);
+        }
+        List<Window> windows = spread(files, sampleBytes);
+        for (String file : streamed) {
+            windows.add(new Window(file, 0, Math.max(1, sampleBytes / streamed.size())));
+        }
+        // In input order, so that columns come in order of first appearance.
+        Map<String, Integer> order = new HashMap<>();
+        for (int i = allFiles.size() - 1; i >= 0; i--) {
+            order.put(allFiles.get(i), i);
+        }
+        windows.sort(Comparator.comparingInt((Window w) -> order.get(w.file())).thenComparingLong(Window::start));
+        return windows;
+    }
+
+    private static boolean isStreamed(String file) throws IOException {
+        if (StandardInput.names(file)) {
+            return true;
+        }
+        try (RangeReader reader = RangeReader.open(file)) {
+            return Compression.of(file, reader).compressed();
+        }
+    }
+
+    /** Windows spread over {@code files}, which can be read anywhere. */
+    private static List<Window> spread(List<String> files, long sampleBytes) throws IOException {
         long[] sizes = new long[files.size()];
         long total = 0;
         for (int i = 0; i < sizes.length; i++) {
@@ -99,17 +139,15 @@ public final class Sampler {
             long local = global - fileStarts[file];
             windows.add(new Window(files.get(file), local, Math.min(length, sizes[file] - local)));
         }
-        // In input order, so that columns come in order of first appearance.
-        Map<String, Integer> order = new HashMap<>();
-        for (int i = files.size() - 1; i >= 0; i--) {
-            order.put(files.get(i), i);
-        }
-        windows.sort(Comparator.comparingInt((Window w) -> order.get(w.file())).thenComparingLong(Window::start));
         return windows;
     }
 
     /** Reads the whole lines that start in the window; the last one may run past its end. */
     private static void read(Window w, LineConsumer consumer) throws IOException {
+        if (isStreamed(w.file())) {
+            readHead(w, consumer);
+            return;
+        }
         try (RangeReader reader = RangeReader.open(w.file())) {
             long size = reader.size();
             long position = w.start();
@@ -148,6 +186,55 @@ public final class Sampler {
                         return;
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * Reads the whole lines of the stream's first {@code w.length()} bytes as decompressed. Of
+     * standard input, only the head kept for the job is there: a stream that goes on past it ends
+     * in a partial line, or a compressed block cut short, neither of which is sampled.
+     */
+    private static void readHead(Window w, LineConsumer consumer) throws IOException {
+        String label = w.file();
+        InputStream raw;
+        Compression compression;
+        boolean whole = true;
+        RangeReader reader = null;
+        if (StandardInput.names(w.file())) {
+            label = StandardInput.LABEL;
+            byte[] head = StandardInput.head((int) Math.min(w.length(), Integer.MAX_VALUE - 16));
+            whole = StandardInput.headIsAll();
+            raw = new ByteArrayInputStream(head);
+            compression = Compression.of(label, head, head.length);
+        } else {
+            reader = RangeReader.open(w.file());
+            compression = Compression.of(w.file(), reader);
+            raw = reader.stream();
+        }
+        try (RangeReader closed = reader;
+                LineStream lines = LineStream.open(label, raw, compression, 1 << 20, MAX_LINE)) {
+            long read = 0;
+            ByteBuffer chunk;
+            while (read < w.length() && (chunk = lines.next()) != null) {
+                byte[] bytes = chunk.array();
+                int from = chunk.arrayOffset();
+                int to = from + chunk.remaining();
+                int lineStart = from;
+                for (int i = from; i < to; i++) {
+                    if (bytes[i] == '\n') {
+                        consumer.line(bytes, lineStart, i);
+                        lineStart = i + 1;
+                    }
+                }
+                if (lineStart < to && whole) {
+                    consumer.line(bytes, lineStart, to);
+                }
+                read += chunk.remaining();
+            }
+        } catch (CorruptInputException cutShort) {
+            if (whole) {
+                throw cutShort;
             }
         }
     }

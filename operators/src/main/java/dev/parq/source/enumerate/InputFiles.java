@@ -16,12 +16,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.parq.io.StandardInput;
+
 /**
  * Expands the inputs a user names (files, directories, globs) into the files to convert, sorted
  * by path within each input and without duplicates.
  *
  * <p>Directories are walked recursively; as in Flink's file source, entries whose name starts with
  * {@code .} or {@code _} are hidden (in-progress files, {@code _SUCCESS} markers) and skipped.
+ * {@code -} is standard input, of unknown length (0 here).
  */
 public final class InputFiles {
 
@@ -33,6 +36,10 @@ public final class InputFiles {
     public static List<InputFile> expand(List<String> inputs) throws IOException {
         Map<String, InputFile> files = new LinkedHashMap<>();
         for (String input : inputs) {
+            if (StandardInput.names(input)) {
+                files.putIfAbsent(input, new InputFile(input, 0, ""));
+                continue;
+            }
             List<InputFile> found = isGlob(input) ? glob(input) : walk(Path.of(input));
             if (found.isEmpty()) {
                 throw new InputNotFoundException(

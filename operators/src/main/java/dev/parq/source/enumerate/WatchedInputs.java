@@ -3,19 +3,32 @@ package dev.parq.source.enumerate;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.parq.io.Compression;
 
 /**
  * Paths and globs looked at again every interval, for continuous ingest: what they match now is
  * what the enumerator follows. A path that matches nothing (yet, or any more) is no error here.
+ *
+ * <p>A file named as compressed ({@code .gz}, {@code .zst}) is left out, with a warning the first
+ * time: lines are followed as they are appended to a plain file, and a compressed file in a log
+ * directory is usually a rotated one whose lines were read before it was compressed.
  */
 public final class WatchedInputs implements InputDiscovery {
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(WatchedInputs.class);
 
     private final List<String> inputs;
     private final Duration interval;
+    private transient Set<String> skipped;
 
     public WatchedInputs(List<String> inputs, Duration interval) {
         if (inputs.isEmpty()) {
@@ -54,9 +67,22 @@ public final class WatchedInputs implements InputDiscovery {
                 continue;
             }
             for (InputFile file : found) {
-                files.putIfAbsent(file.path(), file);
+                if (Compression.namedCompressed(file.path())) {
+                    warnSkipped(file.path());
+                } else {
+                    files.putIfAbsent(file.path(), file);
+                }
             }
         }
         return new ArrayList<>(files.values());
+    }
+
+    private void warnSkipped(String path) {
+        if (skipped == null) {
+            skipped = new HashSet<>();
+        }
+        if (skipped.add(path)) {
+            LOG.warn("{} is compressed and is not followed: ingest reads appended lines of plain files", path);
+        }
     }
 }

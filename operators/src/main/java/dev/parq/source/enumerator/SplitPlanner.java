@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.parq.io.Compression;
 import dev.parq.io.RangeReader;
+import dev.parq.io.StandardInput;
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.split.FileSplit;
 import dev.parq.source.split.LineSnapper;
@@ -13,6 +15,9 @@ import dev.parq.source.split.LineSnapper;
  * Cuts files into splits of about {@code splitSize} bytes: the nominal boundaries are multiples of
  * the split size, each snapped forward to the next line start. Only the bytes between a boundary
  * and the next {@code '\n'} are read; a line longer than a window yields one longer split.
+ *
+ * <p>A compressed file, and standard input, are read as one stream from their start: their split
+ * is the whole input ({@code [0, size)}, of the compressed bytes), whatever its size.
  */
 public final class SplitPlanner {
 
@@ -55,14 +60,24 @@ public final class SplitPlanner {
     }
 
     private List<FileSplit> plan(InputFile file, long tailFrom) throws IOException {
+        if (StandardInput.names(file.path())) {
+            return List.of(wholeFile(file));
+        }
         if (file.length() == 0) {
             return List.of();
         }
         try (RangeReader reader = RangeReader.open(file.path())) {
+            if (Compression.of(file.path(), reader).compressed()) {
+                return List.of(wholeFile(file));
+            }
             LineSnapper snapper = new LineSnapper(
                     (position, into, length) -> reader.read(position, into, 0, length), file.length());
             return plan(file, snapper, tailFrom);
         }
+    }
+
+    private static FileSplit wholeFile(InputFile file) {
+        return new FileSplit(file.path() + "@0", file.path(), file.fileKey(), 0, file.length());
     }
 
     List<FileSplit> plan(InputFile file, LineSnapper snapper) throws IOException {

@@ -14,11 +14,18 @@ public final class LineChunk {
     private final String file;
     private final long fileOffset;
     private final ByteBuffer buffer;
+    private final boolean decompressed;
 
     public LineChunk(String file, long fileOffset, ByteBuffer buffer) {
+        this(file, fileOffset, buffer, false);
+    }
+
+    /** With {@code decompressed}, {@code fileOffset} counts the bytes of the file's decompressed stream. */
+    public LineChunk(String file, long fileOffset, ByteBuffer buffer, boolean decompressed) {
         this.file = file;
         this.fileOffset = fileOffset;
         this.buffer = buffer;
+        this.decompressed = decompressed;
     }
 
     public String file() {
@@ -27,6 +34,11 @@ public final class LineChunk {
 
     public long fileOffset() {
         return fileOffset;
+    }
+
+    /** Whether the offsets are of the decompressed stream of a compressed file. */
+    public boolean decompressed() {
+        return decompressed;
     }
 
     public ByteBuffer buffer() {

@@ -47,6 +47,7 @@ public final class LineChunkSerializer extends TypeSerializerSingleton<LineChunk
     public void serialize(LineChunk chunk, DataOutputView target) throws IOException {
         target.writeUTF(chunk.file());
         target.writeLong(chunk.fileOffset());
+        target.writeBoolean(chunk.decompressed());
         ByteBuffer bytes = chunk.buffer().duplicate();
         target.writeInt(bytes.remaining());
         byte[] block = new byte[Math.min(bytes.remaining(), 64 * 1024)];
@@ -61,9 +62,10 @@ public final class LineChunkSerializer extends TypeSerializerSingleton<LineChunk
     public LineChunk deserialize(DataInputView source) throws IOException {
         String file = source.readUTF();
         long offset = source.readLong();
+        boolean decompressed = source.readBoolean();
         byte[] bytes = new byte[source.readInt()];
         source.readFully(bytes);
-        return new LineChunk(file, offset, ByteBuffer.wrap(bytes));
+        return new LineChunk(file, offset, ByteBuffer.wrap(bytes), decompressed);
     }
 
     @Override
@@ -75,6 +77,7 @@ public final class LineChunkSerializer extends TypeSerializerSingleton<LineChunk
     public void copy(DataInputView source, DataOutputView target) throws IOException {
         target.writeUTF(source.readUTF());
         target.writeLong(source.readLong());
+        target.writeBoolean(source.readBoolean());
         int length = source.readInt();
         target.writeInt(length);
         target.write(source, length);

@@ -1,6 +1,7 @@
 package dev.parq.source.reader;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayDeque;
@@ -14,11 +15,17 @@ import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.parq.io.Compression;
+import dev.parq.io.CorruptInputException;
+import dev.parq.io.LineStream;
 import dev.parq.io.RangeReader;
+import dev.parq.io.StandardInput;
+import dev.parq.parse.BatchParser;
 import dev.parq.source.FollowingMetrics;
 import dev.parq.source.split.FileSplit;
 
@@ -30,6 +37,10 @@ import dev.parq.source.split.FileSplit;
  * <p>Only one chunk is mapped at any time: the previous one is unmapped when the next poll comes,
  * which is after the chained parser has finished with it. Resident mapped pages therefore stay at
  * about one chunk per reader, whatever the size of the input.
+ *
+ * <p>A compressed file, and standard input, cannot be mapped: their split is the whole input, read
+ * as a {@link LineStream} into one reused buffer of about a chunk, with offsets in the stream as
+ * decompressed.
  */
 public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSplit> {
 
@@ -48,6 +59,8 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
 
     private FileSplit current;
     private RangeReader file;
+    /** The lines of the current split when it is read as a stream, else null. */
+    private LineStream lines;
     private long position;
     private boolean noMoreSplits;
     private boolean splitRequested;
@@ -89,8 +102,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
                 available = new CompletableFuture<>();
                 return InputStatus.NOTHING_AVAILABLE;
             }
-            if (position < current.end()) {
-                emitChunk(output);
+            if (lines != null ? emitStreamed(output) : position < current.end() && emitChunk(output)) {
                 return InputStatus.MORE_AVAILABLE;
             }
             finishSplit();
@@ -103,14 +115,26 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             if (next == null) {
                 return false;
             }
-            if (following ? openFollowed(next) : openListed(next)) {
-                return true;
+            try {
+                if (following ? openFollowed(next) : openListed(next)) {
+                    return true;
+                }
+            } catch (CorruptInputException corrupt) {
+                throw new SuppressRestartsException(corrupt);
             }
         }
     }
 
     /** Opens a split of a conversion: its file must be the one listed, and as long. */
     private boolean openListed(FileSplit split) throws IOException {
+        if (StandardInput.names(split.path())) {
+            byte[] head = StandardInput.head(Compression.HEAD_BYTES);
+            InputStream in = StandardInput.open();
+            current = split;
+            lines = LineStream.open(StandardInput.LABEL, in, Compression.of(StandardInput.LABEL, head, head.length),
+                    (int) chunkSize, BatchParser.defaultMaxLineBytes());
+            return true;
+        }
         RangeReader opened = RangeReader.open(split.path());
         try {
             String key = opened.fileKey();
@@ -128,6 +152,11 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             throw e;
         }
         use(split, split.path(), opened);
+        Compression compression = Compression.of(split.path(), opened);
+        if (compression.compressed()) {
+            lines = LineStream.open(split.path(), opened.stream(), compression, (int) chunkSize,
+                    BatchParser.defaultMaxLineBytes());
+        }
         return true;
     }
 
@@ -175,7 +204,25 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         file = opened;
     }
 
-    private void emitChunk(ReaderOutput<LineChunk> output) throws IOException {
+    /** Emits the next chunk of the streamed split; false at the end of its stream. */
+    private boolean emitStreamed(ReaderOutput<LineChunk> output) throws IOException {
+        ByteBuffer bytes;
+        try {
+            bytes = lines.next();
+        } catch (CorruptInputException corrupt) {
+            throw new SuppressRestartsException(corrupt);
+        }
+        if (bytes == null) {
+            return false;
+        }
+        output.collect(new LineChunk(
+                StandardInput.names(current.path()) ? StandardInput.LABEL : current.path(), lines.chunkOffset(), bytes,
+                lines.compression().compressed()));
+        bytesIn.inc(bytes.remaining());
+        return true;
+    }
+
+    private boolean emitChunk(ReaderOutput<LineChunk> output) throws IOException {
         long end = current.end();
         long window = Math.min(chunkSize, end - position);
         while (true) {
@@ -189,7 +236,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
                 bytesIn.inc(length);
                 pendingBytes -= length;
                 position += length;
-                return;
+                return true;
             }
             // No line ends inside the window: the line is longer than a chunk; map more of it.
             releaseMapping();
@@ -218,8 +265,15 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     }
 
     private void finishSplit() throws IOException {
-        file.close();
-        file = null;
+        if (lines != null) {
+            pendingBytes -= current.end() - current.offset();
+            lines.close();
+            lines = null;
+        }
+        if (file != null) {
+            file.close();
+            file = null;
+        }
         current = null;
     }
 
@@ -240,7 +294,10 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     public List<FileSplit> snapshotState(long checkpointId) {
         List<FileSplit> state = new ArrayList<>(assigned.size() + 1);
         if (current != null) {
-            state.add(current.withOffset(position));
+            // A stream cannot be resumed in its middle: a streamed split is read again from its start.
+            // Conversions, the one kind of job that streams, run in batch mode, which takes no
+            // checkpoints and re-runs a failed region from its start anyway.
+            state.add(lines != null ? current : current.withOffset(position));
         }
         state.addAll(assigned);
         return state;
@@ -274,6 +331,9 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
 
     @Override
     public void close() throws Exception {
+        if (lines != null) {
+            lines.close();
+        }
         if (file != null) {
             file.close();
         }

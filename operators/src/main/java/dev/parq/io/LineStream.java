@@ -1,0 +1,134 @@
+package dev.parq.io;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+
+/**
+ * The lines of an input read as a stream (a compressed file, standard input), in chunks of whole
+ * lines: what a window of a mapped file is for an input that cannot be mapped. Offsets count the
+ * stream's bytes as read, decompressed ones for a compressed input.
+ *
+ * <p>One buffer of about the chunk size is reused for every chunk, so a chunk is valid until the
+ * next one is asked for. It grows for a line longer than a chunk, up to one byte past the longest
+ * line taken: a longer line is handed on as it is, for the parser to report.
+ */
+public final class LineStream implements Closeable {
+
+    private final String location;
+    private final Compression compression;
+    private final InputStream in;
+    private final int maxBuffer;
+    private byte[] buffer;
+    /** buffer[next, filled) is read and not handed on yet. */
+    private int next;
+    private int filled;
+    private boolean ended;
+    /** The stream offset of buffer[next]. */
+    private long position;
+    private long chunkOffset;
+
+    private LineStream(String location, Compression compression, InputStream in, int chunkSize, long maxLineBytes) {
+        this.location = location;
+        this.compression = compression;
+        this.in = in;
+        this.maxBuffer = (int) Math.min(maxLineBytes + 1, Integer.MAX_VALUE - 16);
+        this.buffer = new byte[Math.max(1, Math.min(chunkSize, maxBuffer))];
+    }
+
+    /**
+     * The lines of {@code raw}, decompressed by {@code compression}; {@code location} names the
+     * input in messages. Closing the line stream closes {@code raw}.
+     *
+     * @throws CorruptInputException when the stream does not start as {@code compression} does
+     */
+    public static LineStream open(String location, InputStream raw, Compression compression, int chunkSize,
+            long maxLineBytes) throws IOException {
+        InputStream in;
+        try {
+            in = compression.decompress(raw);
+        } catch (IOException e) {
+            raw.close();
+            throw corrupt(location, compression, 0, e);
+        }
+        return new LineStream(location, compression, in, chunkSize, maxLineBytes);
+    }
+
+    /**
+     * The next chunk of whole lines (the last line of the input may lack its line feed), or null at
+     * the end of the input.
+     *
+     * @throws CorruptInputException when a compressed stream is truncated or damaged
+     */
+    public ByteBuffer next() throws IOException {
+        System.arraycopy(buffer, next, buffer, 0, filled - next);
+        filled -= next;
+        next = 0;
+        while (true) {
+            fill();
+            int length = ended ? filled : lastLineEnd();
+            if (length == 0 && !ended && buffer.length >= maxBuffer) {
+                length = filled;
+            }
+            if (length > 0) {
+                chunkOffset = position;
+                position += length;
+                next = length;
+                return ByteBuffer.wrap(buffer, 0, length).slice();
+            }
+            if (ended) {
+                return null;
+            }
+            byte[] grown = new byte[(int) Math.min((long) buffer.length * 2, maxBuffer)];
+            System.arraycopy(buffer, 0, grown, 0, filled);
+            buffer = grown;
+        }
+    }
+
+    /** Where the chunk last returned by {@link #next()} starts in the stream. */
+    public long chunkOffset() {
+        return chunkOffset;
+    }
+
+    public Compression compression() {
+        return compression;
+    }
+
+    private void fill() throws IOException {
+        while (!ended && filled < buffer.length) {
+            int n;
+            try {
+                n = in.read(buffer, filled, buffer.length - filled);
+            } catch (IOException e) {
+                throw compression.compressed() ? corrupt(location, compression, position + filled, e) : e;
+            }
+            if (n < 0) {
+                ended = true;
+            } else {
+                filled += n;
+            }
+        }
+    }
+
+    private int lastLineEnd() {
+        for (int i = filled - 1; i >= 0; i--) {
+            if (buffer[i] == '\n') {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+
+    private static CorruptInputException corrupt(String location, Compression compression, long at,
+            IOException cause) {
+        return new CorruptInputException(location + ": truncated or corrupt " + compression.formatName()
+                + " stream: it cannot be read past byte " + at + " of the decompressed stream (" + cause.getMessage()
+                + ")", cause);
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}
