@@ -1,6 +1,9 @@
 package dev.parq.job;
 
+import java.util.concurrent.atomic.AtomicReference;
+
 import dev.parq.job.cli.Parq;
+import dev.parq.job.run.RunAlreadyFinished;
 
 /**
  * The application entry of parq-job.jar: {@code flink run parq-job.jar convert ...} runs it in the
@@ -14,7 +17,21 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        int exitCode = Parq.execute(args);
+        AtomicReference<RunAlreadyFinished> finishedBefore = new AtomicReference<>();
+        int exitCode = Parq.commandLine()
+                .setExecutionExceptionHandler((e, commandLine, parsed) -> {
+                    if (!(e instanceof RunAlreadyFinished finished)) {
+                        throw e;
+                    }
+                    finishedBefore.set(finished);
+                    commandLine.getErr().println("parq: " + finished.getMessage());
+                    return 0;
+                })
+                .execute(args);
+        // Flink's application runner takes it for the job it has run before, and ends successfully.
+        if (finishedBefore.get() != null) {
+            throw finishedBefore.get();
+        }
         if (exitCode != 0) {
             throw new CommandFailedException(exitCode, args);
         }

@@ -75,7 +75,7 @@ public final class ClusterCommand {
             throw new CommandLine.ParameterException(spec.commandLine(), "--ha needs --zookeeper-lib");
         }
         return printStatus(LocalCluster.start(new LocalCluster.Settings(lib, config, dir, taskManagers, slots, Map.of(),
-                Duration.ofSeconds(timeoutSeconds), highAvailability ? zooKeeperLib : null)));
+                Duration.ofSeconds(timeoutSeconds), highAvailability ? zooKeeperLib : null, null)));
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true,
