@@ -10,7 +10,10 @@ import dev.parq.job.run.RunAlreadyFinished;
  * Flink client, and Flink's application mode (a FlinkDeployment's {@code job.jarURI}) runs it inside
  * the JobManager, again after a JobManager failover. It therefore never exits the process: a command
  * that fails ends in a {@link CommandFailedException}, which Flink reports as the program's failure,
- * and whatever a command does to its output before and after its job is safe to run twice.
+ * and whatever a command does to its output before and after its job is safe to run twice. Run
+ * again after its job has finished, a conversion writes nothing and fails with
+ * {@link RunAlreadyFinished}, which is passed on to Flink as it is: Flink's application runner
+ * takes its cause for the job having run before, and the application completes.
  */
 public final class Main {
 
