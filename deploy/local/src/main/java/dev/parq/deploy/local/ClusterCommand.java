@@ -25,7 +25,7 @@ public final class ClusterCommand {
 
     @Option(names = "--dir", scope = CommandLine.ScopeType.INHERIT, paramLabel = "DIR",
             defaultValue = "${env:PARQ_CLUSTER_DIR:-deploy/local/work}",
-            description = "The cluster's conf/, log/, tmp/, run/ (pids and ports) and, with --ha, ha/ and zookeeper/"
+            description = "The cluster's conf/, log/, tmp/, run/ (pids and ports), artifacts/ and, with --ha, ha/ and zookeeper/"
                     + " (default: ${DEFAULT-VALUE}).")
     Path dir;
 
