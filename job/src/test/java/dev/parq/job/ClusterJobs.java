@@ -2,6 +2,7 @@ package dev.parq.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.StreamSupport;
@@ -27,7 +29,7 @@ final class ClusterJobs {
     static final Path TARGET = Path.of("target").toAbsolutePath();
     static final Path JOB_JAR = TARGET.resolve("parq-job.jar");
     static final Path LIB = Path.of("..", "deploy", "local", "target", "flink", "lib");
-    private static final Path ZOOKEEPER_LIB = Path.of("..", "deploy", "local", "target", "zookeeper", "lib");
+    static final Path ZOOKEEPER_LIB = Path.of("..", "deploy", "local", "target", "zookeeper", "lib");
     private static final Path CLUSTER_CONFIG = Path.of("..", "flink-conf", "cluster", "config.yaml");
     /** Smaller than the shipped configuration's, for a machine that runs the other tests too. */
     private static final Map<String, String> TEST_MEMORY = Map.of(
@@ -49,9 +51,19 @@ final class ClusterJobs {
     static LocalCluster startCluster(String test, int taskManagers, int slots, boolean highAvailability)
             throws IOException, InterruptedException {
         assertTrue(Files.isRegularFile(JOB_JAR), JOB_JAR + " is built by the package phase");
-        return LocalCluster.start(new LocalCluster.Settings(LIB, CLUSTER_CONFIG, TARGET.resolve("flink-cluster").resolve(test),
-                taskManagers, slots, TEST_MEMORY, Duration.ofSeconds(90), highAvailability ? ZOOKEEPER_LIB : null))
-                .stopOnExit();
+        LocalCluster.Settings settings = settings(test, taskManagers, slots, Map.of());
+        return LocalCluster.start(highAvailability ? settings.withHighAvailability(ZOOKEEPER_LIB) : settings).stopOnExit();
+    }
+
+    /**
+     * The settings of a cluster for the test class {@code test}: the shipped configuration with
+     * {@link #TEST_MEMORY} and {@code overrides}.
+     */
+    static LocalCluster.Settings settings(String test, int taskManagers, int slots, Map<String, String> overrides) {
+        Map<String, String> keys = new HashMap<>(TEST_MEMORY);
+        keys.putAll(overrides);
+        return new LocalCluster.Settings(LIB, CLUSTER_CONFIG, TARGET.resolve("flink-cluster").resolve(test),
+                taskManagers, slots, keys, Duration.ofSeconds(90));
     }
 
     /** The client finds the cluster through its configuration directory, as deploy/local/flink's does. */
@@ -102,6 +114,28 @@ final class ClusterJobs {
             assertTrue(System.nanoTime() < deadline, "job " + job + " is " + stateOf(job) + ", not " + state);
             Thread.sleep(200);
         }
+    }
+
+    /**
+     * Waits until a JobManager that has taken over reports the job in {@code state}; until it has
+     * recovered the job from ZooKeeper its REST API does not know it. Fails early if the job fails.
+     */
+    void awaitAfterFailover(String job, String state) throws Exception {
+        long deadline = System.nanoTime() + CLI_TIMEOUT.toNanos();
+        String seen = "unknown";
+        while (System.nanoTime() < deadline) {
+            try {
+                seen = stateOf(job);
+            } catch (IOException notYetRecovered) {
+                seen = notYetRecovered.getMessage();
+            }
+            if (seen.equals(state)) {
+                return;
+            }
+            assertNotEquals("FAILED", seen, cluster.diagnostics());
+            Thread.sleep(200);
+        }
+        throw new AssertionError("job " + job + " not " + state + " within " + CLI_TIMEOUT + ": " + seen + cluster.diagnostics());
     }
 
     /** Waits until the ingest has committed {@code rows} rows, failing early if the job stops running. */

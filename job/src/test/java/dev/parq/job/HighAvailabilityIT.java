@@ -92,7 +92,7 @@ class HighAvailabilityIT {
             String replacement = cluster.addJobManager();
             assertNotEquals(killed, replacement);
             assertNotEquals(killedPid, cluster.jobManagerPid());
-            awaitRecovered(job);
+            jobs.awaitAfterFailover(job, "RUNNING");
             JsonNode restored = cluster.rest("/jobs/" + job + "/checkpoints").path("latest").path("restored");
             assertFalse(restored.isMissingNode() || restored.isNull(), "the job was not restored from a checkpoint: "
                     + cluster.rest("/jobs/" + job + "/checkpoints"));
@@ -115,28 +115,6 @@ class HighAvailabilityIT {
             writer.shutdownNow();
             jobs.cancelUnfinished(name);
         }
-    }
-
-    /**
-     * Waits until the new JobManager runs the job again; until it has recovered it from ZooKeeper
-     * its REST API does not know the job.
-     */
-    private static void awaitRecovered(String job) throws Exception {
-        long deadline = System.nanoTime() + CLI_TIMEOUT.toNanos();
-        String state = "unknown";
-        while (System.nanoTime() < deadline) {
-            try {
-                state = jobs.stateOf(job);
-            } catch (IOException notYetRecovered) {
-                state = notYetRecovered.getMessage();
-            }
-            if (state.equals("RUNNING")) {
-                return;
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("job " + job + " not running again within " + CLI_TIMEOUT + ": " + state
-                + cluster.diagnostics());
     }
 
     /** A failed write ends the writer's schedule, and the count of lines written then no longer matches. */

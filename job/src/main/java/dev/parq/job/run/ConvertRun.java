@@ -29,6 +29,9 @@ public final class ConvertRun {
     /**
      * Runs a conversion to the end and writes its manifest.
      *
+     * @throws RunAlreadyFinished if the job id is fixed (application mode) and the output holds the
+     *     manifest of the run of that id: the run has been made before, and its output is left as it is
+     *
      * @param progress told about the bytes parsed about once a second, or null
      */
     public static Manifest run(Configuration config, ProgressListener progress) throws ConversionException {
@@ -49,7 +52,11 @@ public final class ConvertRun {
         try (JobEnvironment environment = JobEnvironment.begin(FlinkSettings.forBoundedJob(config))) {
             ConvertSettings settings = ConvertSettings.resolve(config);
             Path output = settings.output();
-            boolean created = OutputDirectory.prepare(output, settings.overwrite(), environment.fixedJobId());
+            String runId = environment.fixedJobId();
+            if (OutputDirectory.finishedBy(output, runId, MANIFEST)) {
+                throw new RunAlreadyFinished(runId, output.toString());
+            }
+            boolean created = OutputDirectory.prepare(output, settings.overwrite(), runId);
             Pipeline.convert(environment.env(), settings, writers);
             JobExecutionResult result;
             try (UnfinishedOutput unfinished = UnfinishedOutput.watch(output, created, "the conversion",
@@ -61,7 +68,6 @@ public final class ConvertRun {
             Manifest manifest = Manifest.collect(settings, JobRunner.counters(result), elapsedMs);
             manifest.checkCounts();
             manifest.write(output.resolve(MANIFEST));
-            OutputDirectory.finish(output);
             return manifest;
         }
     }

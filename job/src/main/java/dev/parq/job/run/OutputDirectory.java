@@ -13,8 +13,9 @@ import dev.parq.job.pipeline.ConversionException;
 /**
  * A run's output directory, made ready before its job is submitted. In Flink's application mode the
  * run's {@code main()} is run again after a JobManager failover, while the recovered job goes on
- * writing: the directory then holds the hidden mark of that same run (its fixed job id) and is left
- * as it is, not refused as not empty, let alone emptied.
+ * writing, or after it has finished: the directory then holds the hidden mark of that same run (its
+ * fixed job id) and is left as it is, not refused as not empty, let alone emptied. The mark stays
+ * once the run has finished, so that its manifest tells a finished run from one that is writing.
  */
 final class OutputDirectory {
 
@@ -59,12 +60,15 @@ final class OutputDirectory {
         }
     }
 
-    /** The run has ended and its output is complete: its mark goes. */
-    static void finish(Path output) throws ConversionException {
+    /**
+     * Whether {@code output} holds the finished output of the run {@code runId}: its mark and the
+     * manifest {@code manifest} written at its end (never, without a run id).
+     */
+    static boolean finishedBy(Path output, String runId, String manifest) throws ConversionException {
         try {
-            Files.deleteIfExists(output.resolve(RUN_MARK));
+            return markedBy(output, runId) && Files.isRegularFile(output.resolve(manifest));
         } catch (IOException e) {
-            throw ConversionException.failed("cannot remove " + output.resolve(RUN_MARK) + ": " + e, e);
+            throw ConversionException.failed("cannot read " + output.resolve(RUN_MARK) + ": " + e, e);
         }
     }
 

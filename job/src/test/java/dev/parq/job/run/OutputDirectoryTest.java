@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.parq.job.pipeline.ConversionException;
 
-/** Preparing the output is safe to do twice for the same run, and only for it. */
+/** Preparing the output is safe to do twice for the same run, and only for it; a finished run is known again. */
 class OutputDirectoryTest {
 
     @TempDir
@@ -38,9 +38,17 @@ class OutputDirectoryTest {
         // main() run again after a JobManager failover, with --overwrite even: nothing is deleted.
         assertFalse(OutputDirectory.prepare(output, true, "job-a"));
         assertTrue(Files.exists(written));
-        OutputDirectory.finish(output);
-        assertFalse(Files.exists(output.resolve(OutputDirectory.RUN_MARK)));
-        assertTrue(Files.exists(written));
+    }
+
+    @Test
+    void aFinishedRunIsKnownByItsMarkAndManifest() throws Exception {
+        Path output = dir.resolve("out");
+        OutputDirectory.prepare(output, false, "job-a");
+        assertFalse(OutputDirectory.finishedBy(output, "job-a", ConvertRun.MANIFEST), "still writing");
+        Files.writeString(output.resolve(ConvertRun.MANIFEST), "{}");
+        assertTrue(OutputDirectory.finishedBy(output, "job-a", ConvertRun.MANIFEST));
+        assertFalse(OutputDirectory.finishedBy(output, "job-b", ConvertRun.MANIFEST), "another run's output");
+        assertFalse(OutputDirectory.finishedBy(output, null, ConvertRun.MANIFEST), "no fixed job id");
     }
 
     @Test

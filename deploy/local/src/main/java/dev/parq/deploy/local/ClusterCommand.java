@@ -25,7 +25,7 @@ public final class ClusterCommand {
 
     @Option(names = "--dir", scope = CommandLine.ScopeType.INHERIT, paramLabel = "DIR",
             defaultValue = "${env:PARQ_CLUSTER_DIR:-deploy/local/work}",
-            description = "The cluster's conf/, log/, tmp/, run/ (pids and ports) and, with --ha, ha/ and zookeeper/"
+            description = "The cluster's conf/, log/, tmp/, run/ (pids and ports), artifacts/ and, with --ha, ha/ and zookeeper/"
                     + " (default: ${DEFAULT-VALUE}).")
     Path dir;
 
@@ -75,7 +75,7 @@ public final class ClusterCommand {
             throw new CommandLine.ParameterException(spec.commandLine(), "--ha needs --zookeeper-lib");
         }
         return printStatus(LocalCluster.start(new LocalCluster.Settings(lib, config, dir, taskManagers, slots, Map.of(),
-                Duration.ofSeconds(timeoutSeconds), highAvailability ? zooKeeperLib : null)));
+                Duration.ofSeconds(timeoutSeconds), highAvailability ? zooKeeperLib : null, null)));
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true,

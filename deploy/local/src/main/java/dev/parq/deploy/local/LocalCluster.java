@@ -66,10 +66,27 @@ public final class LocalCluster {
 
     /**
      * Where a cluster's processes come from and what they are told; {@code zooKeeperLib}, the jars
-     * of a ZooKeeper server, is null for a cluster without high availability.
+     * of a ZooKeeper server, is null for a cluster without high availability, and
+     * {@code application} null for a session cluster.
      */
     public record Settings(Path lib, Path configTemplate, Path dir, int taskManagers, int slots,
-            Map<String, String> overrides, Duration timeout, Path zooKeeperLib) {
+            Map<String, String> overrides, Duration timeout, Path zooKeeperLib, Application application) {
+
+        /** A session cluster without high availability. */
+        public Settings(Path lib, Path configTemplate, Path dir, int taskManagers, int slots,
+                Map<String, String> overrides, Duration timeout) {
+            this(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, null, null);
+        }
+
+        /** With ZooKeeper high availability, from the ZooKeeper server's jars in {@code zooKeeperLib}. */
+        public Settings withHighAvailability(Path zooKeeperLib) {
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application);
+        }
+
+        /** An application cluster: its JobManager runs {@code application}'s main itself. */
+        public Settings withApplication(Application application) {
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application);
+        }
 
         public Settings {
             if (taskManagers < 1 || slots < 1) {
@@ -83,6 +100,20 @@ public final class LocalCluster {
         }
     }
 
+    /**
+     * A program for Flink's application mode: the JobManager
+     * ({@code StandaloneApplicationClusterEntryPoint}) runs {@code mainClass} from {@code jar} with
+     * {@code args}, as the Flink Kubernetes Operator's JobManager runs a FlinkDeployment's job, and
+     * again when a JobManager takes over after a failover.
+     */
+    public record Application(Path jar, String mainClass, List<String> args) {
+
+        public Application {
+            jar = jar.toAbsolutePath();
+            args = List.copyOf(args);
+        }
+    }
+
     /** What a {@code flink} command printed and how it exited. */
     public record CliResult(int exitCode, String out, String err) {}
 
@@ -91,6 +122,8 @@ public final class LocalCluster {
 
     static final String LOOPBACK = "127.0.0.1";
     private static final String JOB_MANAGER_MAIN = "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint";
+    private static final String APPLICATION_JOB_MANAGER_MAIN =
+            "org.apache.flink.container.entrypoint.StandaloneApplicationClusterEntryPoint";
     private static final String TASK_MANAGER_MAIN = "org.apache.flink.runtime.taskexecutor.TaskManagerRunner";
     private static final String CLI_MAIN = "org.apache.flink.client.cli.CliFrontend";
     private static final String ZOOKEEPER_MAIN = "org.apache.zookeeper.server.ZooKeeperServerMain";
@@ -103,6 +136,7 @@ public final class LocalCluster {
     private final Path dir;
     private final Path lib;
     private final Path zooKeeperLib;
+    private final Application application;
     private final int slots;
     private final Duration timeout;
     private final Path conf;
@@ -112,10 +146,11 @@ public final class LocalCluster {
     private Thread stopOnExit;
     private int cliRuns;
 
-    private LocalCluster(Path dir, Path lib, Path zooKeeperLib, int slots, Duration timeout) {
+    private LocalCluster(Path dir, Path lib, Path zooKeeperLib, Application application, int slots, Duration timeout) {
         this.dir = dir.toAbsolutePath();
         this.lib = lib.toAbsolutePath();
         this.zooKeeperLib = zooKeeperLib == null ? null : zooKeeperLib.toAbsolutePath();
+        this.application = application;
         this.slots = slots;
         this.timeout = timeout;
         this.conf = this.dir.resolve("conf");
@@ -149,10 +184,10 @@ public final class LocalCluster {
                         + "); stop it first");
             }
         }
-        LocalCluster cluster = new LocalCluster(settings.dir(), settings.lib(), settings.zooKeeperLib(), settings.slots(),
-                settings.timeout());
-        // ha/ and zookeeper/ too: a new cluster must not take over the jobs of an old one
-        for (String owned : List.of("conf", "log", "tmp", "run", "ha", "zookeeper")) {
+        LocalCluster cluster = new LocalCluster(settings.dir(), settings.lib(), settings.zooKeeperLib(),
+                settings.application(), settings.slots(), settings.timeout());
+        // ha/, zookeeper/ and artifacts/ too: a new cluster must not take over the jobs or jars of an old one
+        for (String owned : List.of("conf", "log", "tmp", "run", "ha", "zookeeper", "artifacts")) {
             deleteRecursively(settings.dir().resolve(owned));
         }
         for (String owned : List.of("conf", "log", "tmp", "run", "plugins")) {
@@ -194,8 +229,17 @@ public final class LocalCluster {
             settings.load(in);
         }
         String zooKeeperLib = settings.getProperty("zookeeper.lib");
+        Application application = null;
+        if (settings.getProperty("application.jar") != null) {
+            List<String> args = new ArrayList<>();
+            for (int i = 0; settings.getProperty("application.arg." + i) != null; i++) {
+                args.add(settings.getProperty("application.arg." + i));
+            }
+            application = new Application(Path.of(settings.getProperty("application.jar")),
+                    settings.getProperty("application.main"), args);
+        }
         return new LocalCluster(dir, Path.of(settings.getProperty("lib")),
-                zooKeeperLib == null ? null : Path.of(zooKeeperLib),
+                zooKeeperLib == null ? null : Path.of(zooKeeperLib), application,
                 Integer.parseInt(settings.getProperty("slots")),
                 Duration.parse(settings.getProperty("timeout")));
     }
@@ -436,7 +480,10 @@ public final class LocalCluster {
                 Map.entry("rest.address", LOOPBACK),
                 Map.entry("rest.bind-address", LOOPBACK),
                 Map.entry("rest.port", Integer.toString(restPort)),
-                Map.entry("io.tmp.dirs", dir.resolve("tmp").toString())));
+                Map.entry("io.tmp.dirs", dir.resolve("tmp").toString()),
+                // an application's jar is copied there, and a copy already there is taken as it is
+                // (by default /opt/flink/artifacts, shared by every cluster and run)
+                Map.entry("user.artifacts.base-dir", dir.resolve("artifacts").toString())));
         if (zooKeeperPort != null) {
             ours.putAll(Map.of(
                     "high-availability.type", "zookeeper",
@@ -500,6 +547,13 @@ public final class LocalCluster {
         if (zooKeeperLib != null) {
             settings.setProperty("zookeeper.lib", zooKeeperLib.toString());
         }
+        if (application != null) {
+            settings.setProperty("application.jar", application.jar().toString());
+            settings.setProperty("application.main", application.mainClass());
+            for (int i = 0; i < application.args().size(); i++) {
+                settings.setProperty("application.arg." + i, application.args().get(i));
+            }
+        }
         settings.setProperty("slots", Integer.toString(slots));
         settings.setProperty("timeout", timeout.toString());
         try (Writer out = Files.newBufferedWriter(run.resolve(SETTINGS_FILE), StandardCharsets.UTF_8)) {
@@ -532,10 +586,18 @@ public final class LocalCluster {
         String own = highAvailability()
                 ? " -D rest.port=" + restPort + " -D high-availability.jobmanager.port=" + rpcPort
                 : "";
-        return launch(ClusterProcess.name(ClusterProcess.JOB_MANAGER, number), JOB_MANAGER_MAIN,
+        List<String> program = List.of();
+        if (application != null) {
+            // --jars takes every word up to the next option, so it goes before --job-classname
+            program = new ArrayList<>(List.of("--jars", application.jar().toUri().toString(),
+                    "--job-classname", application.mainClass()));
+            program.addAll(application.args());
+        }
+        return launch(ClusterProcess.name(ClusterProcess.JOB_MANAGER, number),
+                application == null ? JOB_MANAGER_MAIN : APPLICATION_JOB_MANAGER_MAIN,
                 JobManagerProcessUtils.generateJvmParametersStr(spec, config),
                 JobManagerProcessUtils.generateDynamicConfigsStr(spec) + own,
-                orderedPorts("rest", restPort, "rpc", rpcPort));
+                orderedPorts("rest", restPort, "rpc", rpcPort), program);
     }
 
     private ClusterProcess launchTaskManager(int number) throws IOException {
@@ -550,16 +612,18 @@ public final class LocalCluster {
                 + " -D taskmanager.resource-id=" + name;
         return launch(name, TASK_MANAGER_MAIN, ProcessMemoryUtils.generateJvmParametersStr(spec),
                 TaskExecutorProcessUtils.generateDynamicConfigsStr(spec) + own,
-                orderedPorts("rpc", rpcPort, "data", dataPort));
+                orderedPorts("rpc", rpcPort, "data", dataPort), List.of());
     }
 
+    /** {@code program}: the options and arguments of an application's main, after Flink's own. */
     private ClusterProcess launch(String name, String mainClass, String memoryFlags, String dynamicConfig,
-            Map<String, Integer> ports) throws IOException {
+            Map<String, Integer> ports, List<String> program) throws IOException {
         List<String> command = javaCommand(words(memoryFlags), name.startsWith(ClusterProcess.JOB_MANAGER)
                 ? CoreOptions.FLINK_JM_JVM_OPTIONS : CoreOptions.FLINK_TM_JVM_OPTIONS, logs.resolve(name + ".log"));
         command.add(mainClass);
         command.addAll(List.of("--configDir", conf.toString()));
         command.addAll(words(dynamicConfig));
+        command.addAll(program);
         return start(name, processBuilder(command), ports);
     }
 
