@@ -30,15 +30,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.parq.deploy.local.LocalCluster;
 import dev.parq.deploy.local.LocalCluster.CliResult;
 import dev.parq.job.cluster.SmokeJob;
 import dev.parq.testing.DuckDb;
@@ -67,35 +65,22 @@ class FlinkRunIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern SAVEPOINT = Pattern.compile("Savepoint completed\\. Path: (\\S+)");
 
-    private static LocalCluster cluster;
-    private static ClusterJobs jobs;
+    @RegisterExtension
+    static final SessionCluster session = new SessionCluster("FlinkRunIT", TASK_MANAGERS, 1, false);
 
     @TempDir
     static Path dir;
 
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = ClusterJobs.startCluster("FlinkRunIT", TASK_MANAGERS, 1, false);
-        jobs = new ClusterJobs(cluster);
-    }
-
-    @AfterAll
-    static void stopCluster() throws IOException {
-        if (cluster != null) {
-            cluster.stop();
-        }
-    }
-
     @Test
     void jobManagerAndTaskManagersAreSeparateProcesses() throws IOException {
-        assertTrue(cluster.isRunning(), cluster.diagnostics());
-        Set<Long> pids = new TreeSet<>(cluster.taskManagerPids().values());
-        pids.add(cluster.jobManagerPid());
+        assertTrue(session.cluster().isRunning(), session.cluster().diagnostics());
+        Set<Long> pids = new TreeSet<>(session.cluster().taskManagerPids().values());
+        pids.add(session.cluster().jobManagerPid());
         pids.add(ProcessHandle.current().pid());
         assertEquals(TASK_MANAGERS + 2, pids.size(), "pids " + pids);
-        String jobManager = commandLine(cluster.jobManagerPid());
+        String jobManager = commandLine(session.cluster().jobManagerPid());
         assertTrue(jobManager.contains("StandaloneSessionClusterEntrypoint"), jobManager);
-        for (long taskManagerPid : cluster.taskManagerPids().values()) {
+        for (long taskManagerPid : session.cluster().taskManagerPids().values()) {
             String taskManager = commandLine(taskManagerPid);
             assertTrue(taskManager.contains("TaskManagerRunner"), taskManager);
         }
@@ -113,17 +98,17 @@ class FlinkRunIT {
 
     @Test
     void runsAPlainFlinkJob() throws Exception {
-        CliResult run = jobs.flink("run", SmokeJob.writeJar(dir.resolve("smoke.jar")).toString());
-        assertEquals(0, run.exitCode(), jobs.failure(run));
-        assertTrue(run.out().contains("sum 500500"), jobs.failure(run));
-        assertEquals("FINISHED", jobs.jobState(SmokeJob.NAME), jobs.failure(run));
+        CliResult run = session.jobs().flink("run", SmokeJob.writeJar(dir.resolve("smoke.jar")).toString());
+        assertEquals(0, run.exitCode(), session.jobs().failure(run));
+        assertTrue(run.out().contains("sum 500500"), session.jobs().failure(run));
+        assertEquals("FINISHED", session.jobs().jobState(SmokeJob.NAME), session.jobs().failure(run));
     }
 
     @Test
     void flinkRunShowsParqUsage() throws Exception {
-        CliResult help = jobs.flink("run", ClusterJobs.JOB_JAR.toString(), "--help");
-        assertEquals(0, help.exitCode(), jobs.failure(help));
-        assertTrue(help.out().contains("convert") && help.out().contains("schema"), jobs.failure(help));
+        CliResult help = session.jobs().flink("run", ClusterJobs.JOB_JAR.toString(), "--help");
+        assertEquals(0, help.exitCode(), session.jobs().failure(help));
+        assertTrue(help.out().contains("convert") && help.out().contains("schema"), session.jobs().failure(help));
     }
 
     @Test
@@ -132,11 +117,11 @@ class FlinkRunIT {
         long lines = People.write(input, INPUT_BYTES);
         Path output = dir.resolve("people-parquet");
 
-        CliResult run = jobs.flink("run", ClusterJobs.JOB_JAR.toString(), "convert", input.toString(), "-o", output.toString(),
+        CliResult run = session.jobs().flink("run", ClusterJobs.JOB_JAR.toString(), "convert", input.toString(), "-o", output.toString(),
                 "--schema", People.SCHEMA, "--parallelism", "2", "--split-size", "1mb");
 
-        assertEquals(0, run.exitCode(), jobs.failure(run));
-        assertEquals("FINISHED", jobs.jobState("parq convert to " + output), jobs.failure(run));
+        assertEquals(0, run.exitCode(), session.jobs().failure(run));
+        assertEquals("FINISHED", session.jobs().jobState("parq convert to " + output), session.jobs().failure(run));
         JsonNode manifest = JSON.readTree(output.resolve(ConvertRun.MANIFEST).toFile());
         assertEquals(lines, manifest.path("records_in").asLong(), manifest.toString());
         assertEquals(lines, manifest.path("rows_written").asLong(), manifest.toString());
@@ -144,7 +129,7 @@ class FlinkRunIT {
         List<Object> countAndSum = DuckDb.query("SELECT count(*), sum(id) FROM " + DuckDb.parquet(output)).get(0);
         assertEquals(lines, ((Number) countAndSum.get(0)).longValue());
         assertEquals(lines * (lines + 1) / 2, ((Number) countAndSum.get(1)).longValue());
-        assertEquals(cluster.taskManagerPids().keySet(), taskManagersThatRanTheSource("parq convert to " + output));
+        assertEquals(session.cluster().taskManagerPids().keySet(), taskManagersThatRanTheSource("parq convert to " + output));
     }
 
     /**
@@ -153,17 +138,17 @@ class FlinkRunIT {
      * run later in their own pipelined regions and may reuse one TaskManager's slot.)
      */
     private static Set<String> taskManagersThatRanTheSource(String name) throws Exception {
-        String job = jobs.jobsNamed(name).get(0).path("jid").asText();
-        for (JsonNode vertex : cluster.rest("/jobs/" + job).path("vertices")) {
+        String job = session.jobs().jobsNamed(name).get(0).path("jid").asText();
+        for (JsonNode vertex : session.cluster().rest("/jobs/" + job).path("vertices")) {
             if (vertex.path("name").asText().startsWith("Source: read NDJSON")) {
                 assertEquals(TASK_MANAGERS, vertex.path("parallelism").asInt(), vertex.toString());
-                JsonNode subtasks = cluster.rest("/jobs/" + job + "/vertices/" + vertex.path("id").asText() + "/taskmanagers");
+                JsonNode subtasks = session.cluster().rest("/jobs/" + job + "/vertices/" + vertex.path("id").asText() + "/taskmanagers");
                 Set<String> ranIt = new TreeSet<>();
                 subtasks.path("taskmanagers").forEach(taskManager -> ranIt.add(taskManager.path("taskmanager-id").asText()));
                 return ranIt;
             }
         }
-        throw new AssertionError("job " + job + " has no source vertex: " + cluster.rest("/jobs/" + job));
+        throw new AssertionError("job " + job + " has no source vertex: " + session.cluster().rest("/jobs/" + job));
     }
 
     @Test
@@ -182,15 +167,15 @@ class FlinkRunIT {
         }
 
         Path output = dir.resolve("bad-parquet");
-        CliResult run = jobs.flink("run", ClusterJobs.JOB_JAR.toString(), "convert", input.toString(),
+        CliResult run = session.jobs().flink("run", ClusterJobs.JOB_JAR.toString(), "convert", input.toString(),
                 "-o", output.toString(), "--schema", People.SCHEMA, "--on-error", "fail");
 
-        assertNotEquals(0, run.exitCode(), jobs.failure(run));
-        assertEquals("FAILED", jobs.jobState("parq convert to " + output), jobs.failure(run));
-        assertTrue((run.out() + run.err()).contains(input + ": bad line at byte " + badLineOffset), jobs.failure(run));
+        assertNotEquals(0, run.exitCode(), session.jobs().failure(run));
+        assertEquals("FAILED", session.jobs().jobState("parq convert to " + output), session.jobs().failure(run));
+        assertTrue((run.out() + run.err()).contains(input + ": bad line at byte " + badLineOffset), session.jobs().failure(run));
         // The job has ended on the cluster, so the client removes the directory it created for it.
         assertFalse(Files.exists(output), "the failed run left " + output + " behind");
-        assertTrue(cluster.isRunning(), "a failed job must not take the cluster down\n" + cluster.diagnostics());
+        assertTrue(session.cluster().isRunning(), "a failed job must not take the cluster down\n" + session.cluster().diagnostics());
     }
 
     /**
@@ -211,58 +196,58 @@ class FlinkRunIT {
         ExecutorService attachedClient = Executors.newSingleThreadExecutor();
         try {
             append(log, numbered.next(2000));
-            CliResult first = jobs.flink(ClusterJobs.command(List.of("run", "-d"), ingest));
-            assertEquals(0, first.exitCode(), jobs.failure(first));
-            assertTrue(first.err().contains("parq: submitted"), jobs.failure(first));
-            String job = jobs.runningJob(name);
-            jobs.awaitRows(output, numbered.last(), job);
+            CliResult first = session.jobs().flink(ClusterJobs.command(List.of("run", "-d"), ingest));
+            assertEquals(0, first.exitCode(), session.jobs().failure(first));
+            assertTrue(first.err().contains("parq: submitted"), session.jobs().failure(first));
+            String job = session.jobs().runningJob(name);
+            session.jobs().awaitRows(output, numbered.last(), job);
             append(log, numbered.next(300));
-            jobs.awaitRows(output, numbered.last(), job);
-            CliResult cancel = jobs.flink("cancel", job);
-            assertEquals(0, cancel.exitCode(), jobs.failure(cancel));
-            jobs.awaitState(job, "CANCELED");
+            session.jobs().awaitRows(output, numbered.last(), job);
+            CliResult cancel = session.jobs().flink("cancel", job);
+            assertEquals(0, cancel.exitCode(), session.jobs().failure(cancel));
+            session.jobs().awaitState(job, "CANCELED");
 
             append(log, numbered.next(200));
-            CliResult second = jobs.flink(ClusterJobs.command(List.of("run", "-d"), ingest));
-            assertEquals(0, second.exitCode(), jobs.failure(second));
+            CliResult second = session.jobs().flink(ClusterJobs.command(List.of("run", "-d"), ingest));
+            assertEquals(0, second.exitCode(), session.jobs().failure(second));
             Path cancelledCheckpoints = output.resolve("_state").resolve("checkpoints").resolve(job);
-            assertTrue(second.err().contains("resuming from " + cancelledCheckpoints), jobs.failure(second));
-            job = jobs.runningJob(name);
-            jobs.awaitRows(output, numbered.last(), job);
+            assertTrue(second.err().contains("resuming from " + cancelledCheckpoints), session.jobs().failure(second));
+            job = session.jobs().runningJob(name);
+            session.jobs().awaitRows(output, numbered.last(), job);
             append(log, numbered.next(300));
             Path rotated = Files.move(log, logs.resolve("app.log.1"));
             append(rotated, numbered.next(100));
             append(log, numbered.next(200));
-            jobs.awaitRows(output, numbered.last(), job);
-            CliResult stop = jobs.flink("stop", "--savepointPath", dir.resolve("ingest-savepoints").toString(), job);
-            assertEquals(0, stop.exitCode(), jobs.failure(stop));
+            session.jobs().awaitRows(output, numbered.last(), job);
+            CliResult stop = session.jobs().flink("stop", "--savepointPath", dir.resolve("ingest-savepoints").toString(), job);
+            assertEquals(0, stop.exitCode(), session.jobs().failure(stop));
             Matcher savepoint = SAVEPOINT.matcher(stop.out());
-            assertTrue(savepoint.find(), jobs.failure(stop));
-            jobs.awaitState(job, "FINISHED");
+            assertTrue(savepoint.find(), session.jobs().failure(stop));
+            session.jobs().awaitState(job, "FINISHED");
 
             append(rotated, numbered.next(100));
             append(log, numbered.next(400));
             String[] resume = ClusterJobs.command(List.of("run", "-s", savepoint.group(1)), ingest);
-            Future<CliResult> third = attachedClient.submit(() -> jobs.flink(resume));
-            job = jobs.runningJob(name);
-            jobs.awaitRows(output, numbered.last(), job);
+            Future<CliResult> third = attachedClient.submit(() -> session.jobs().flink(resume));
+            job = session.jobs().runningJob(name);
+            session.jobs().awaitRows(output, numbered.last(), job);
             // Without a directory the stop would want the cluster's configured one, not the job's;
             // into the state directory's savepoints, a later run without -s finds it.
             Path stateSavepoints = output.resolve("_state").resolve("savepoints");
-            CliResult stopAgain = jobs.flink("stop", "--savepointPath", stateSavepoints.toString(), job);
-            assertEquals(0, stopAgain.exitCode(), jobs.failure(stopAgain));
+            CliResult stopAgain = session.jobs().flink("stop", "--savepointPath", stateSavepoints.toString(), job);
+            assertEquals(0, stopAgain.exitCode(), session.jobs().failure(stopAgain));
             CliResult attached = third.get(ClusterJobs.CLI_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-            assertEquals(0, attached.exitCode(), jobs.failure(attached));
+            assertEquals(0, attached.exitCode(), session.jobs().failure(attached));
             String resumedFrom = Path.of(URI.create(savepoint.group(1))).toString();
-            assertTrue(attached.err().contains("resuming from " + resumedFrom), jobs.failure(attached));
-            assertTrue(attached.err().contains("parq: stopped"), jobs.failure(attached));
+            assertTrue(attached.err().contains("resuming from " + resumedFrom), session.jobs().failure(attached));
+            assertTrue(attached.err().contains("parq: stopped"), session.jobs().failure(attached));
             // The client has the job's result; the REST view of its state follows within moments.
-            jobs.awaitState(job, "FINISHED");
+            session.jobs().awaitState(job, "FINISHED");
 
             numbered.assertEachCommittedOnce(output);
         } finally {
             attachedClient.shutdownNow();
-            jobs.cancelUnfinished(name);
+            session.jobs().cancelUnfinished(name);
         }
     }
 

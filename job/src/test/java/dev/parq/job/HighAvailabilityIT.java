@@ -20,14 +20,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.parq.deploy.local.LocalCluster;
 import dev.parq.deploy.local.LocalCluster.CliResult;
 
 /**
@@ -46,24 +44,11 @@ class HighAvailabilityIT {
     private static final int LINES_PER_TICK = 50;
     private static final long TICK_MS = 50;
 
-    private static LocalCluster cluster;
-    private static ClusterJobs jobs;
+    @RegisterExtension
+    static final SessionCluster session = new SessionCluster("HighAvailabilityIT", 1, 2, true);
 
     @TempDir
     static Path dir;
-
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = ClusterJobs.startCluster("HighAvailabilityIT", 1, 2, true);
-        jobs = new ClusterJobs(cluster);
-    }
-
-    @AfterAll
-    static void stopCluster() throws Exception {
-        if (cluster != null) {
-            cluster.stop();
-        }
-    }
 
     @Test
     void ingestResumesFromItsLatestCheckpointAfterTheJobManagerIsKilled() throws Exception {
@@ -76,26 +61,26 @@ class HighAvailabilityIT {
         ScheduledExecutorService writer = Executors.newSingleThreadScheduledExecutor();
         try {
             append(log, numbered.next(1000));
-            CliResult run = jobs.flink(command(List.of("run", "-d"), ingest));
-            assertEquals(0, run.exitCode(), jobs.failure(run));
-            String job = jobs.runningJob(name);
+            CliResult run = session.jobs().flink(command(List.of("run", "-d"), ingest));
+            assertEquals(0, run.exitCode(), session.jobs().failure(run));
+            String job = session.jobs().runningJob(name);
             writer.scheduleAtFixedRate(() -> appendUnchecked(log, numbered.next(LINES_PER_TICK)), 0, TICK_MS,
                     TimeUnit.MILLISECONDS);
 
             long checkpointBeforeKill = awaitCompletedCheckpointAfter(job, 0);
             assertTrue(NumberedLines.committedRows(output) > 0, "a completed checkpoint commits the rows before it");
-            String killed = cluster.jobManagerName();
-            long killedPid = cluster.jobManagerPid();
-            cluster.kill(killed);
+            String killed = session.cluster().jobManagerName();
+            long killedPid = session.cluster().jobManagerPid();
+            session.cluster().kill(killed);
             assertFalse(ProcessHandle.of(killedPid).map(ProcessHandle::isAlive).orElse(false), killed + " outlived SIGKILL");
 
-            String replacement = cluster.addJobManager();
+            String replacement = session.cluster().addJobManager();
             assertNotEquals(killed, replacement);
-            assertNotEquals(killedPid, cluster.jobManagerPid());
-            jobs.awaitAfterFailover(job, "RUNNING");
-            JsonNode restored = cluster.rest("/jobs/" + job + "/checkpoints").path("latest").path("restored");
+            assertNotEquals(killedPid, session.cluster().jobManagerPid());
+            session.jobs().awaitAfterFailover(job, "RUNNING");
+            JsonNode restored = session.cluster().rest("/jobs/" + job + "/checkpoints").path("latest").path("restored");
             assertFalse(restored.isMissingNode() || restored.isNull(), "the job was not restored from a checkpoint: "
-                    + cluster.rest("/jobs/" + job + "/checkpoints"));
+                    + session.cluster().rest("/jobs/" + job + "/checkpoints"));
             assertFalse(restored.path("is_savepoint").asBoolean(), restored.toString());
             assertTrue(restored.path("id").asLong() >= checkpointBeforeKill,
                     "restored from " + restored + ", older than checkpoint " + checkpointBeforeKill);
@@ -103,17 +88,17 @@ class HighAvailabilityIT {
 
             writer.shutdown();
             assertTrue(writer.awaitTermination(10, TimeUnit.SECONDS), "the writer did not stop");
-            jobs.awaitRows(output, numbered.last(), job);
-            CliResult stop = jobs.flink("stop", "--savepointPath", dir.resolve("savepoints").toString(), job);
-            assertEquals(0, stop.exitCode(), jobs.failure(stop));
-            jobs.awaitState(job, "FINISHED");
-            assertEquals(List.of(job), jobs.jobsNamed(name).stream().map(j -> j.path("jid").asText()).toList(),
+            session.jobs().awaitRows(output, numbered.last(), job);
+            CliResult stop = session.jobs().flink("stop", "--savepointPath", dir.resolve("savepoints").toString(), job);
+            assertEquals(0, stop.exitCode(), session.jobs().failure(stop));
+            session.jobs().awaitState(job, "FINISHED");
+            assertEquals(List.of(job), session.jobs().jobsNamed(name).stream().map(j -> j.path("jid").asText()).toList(),
                     "one job, the one submitted");
 
             numbered.assertEachCommittedOnce(output);
         } finally {
             writer.shutdownNow();
-            jobs.cancelUnfinished(name);
+            session.jobs().cancelUnfinished(name);
         }
     }
 
@@ -130,13 +115,13 @@ class HighAvailabilityIT {
     private static long awaitCompletedCheckpointAfter(String job, long after) throws Exception {
         long deadline = System.nanoTime() + CLI_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
-            JsonNode completed = cluster.rest("/jobs/" + job + "/checkpoints").path("latest").path("completed");
+            JsonNode completed = session.cluster().rest("/jobs/" + job + "/checkpoints").path("latest").path("completed");
             if (completed.path("id").asLong() > after) {
                 return completed.path("id").asLong();
             }
             Thread.sleep(200);
         }
         throw new AssertionError("no checkpoint of " + job + " after " + after + " completed within " + CLI_TIMEOUT
-                + cluster.diagnostics());
+                + session.cluster().diagnostics());
     }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import static dev.parq.job.NumberedLines.append;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,15 +14,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.parq.deploy.local.LocalCluster;
 import dev.parq.deploy.local.LocalCluster.CliResult;
 import dev.parq.job.run.ConvertRun;
 import dev.parq.testing.DuckDb;
@@ -40,24 +37,11 @@ class TaskManagerFailoverIT {
     private static final long INPUT_BYTES = 400L << 20;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static LocalCluster cluster;
-    private static ClusterJobs jobs;
+    @RegisterExtension
+    static final SessionCluster session = new SessionCluster("TaskManagerFailoverIT", 2, 1, false);
 
     @TempDir
     static Path dir;
-
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = ClusterJobs.startCluster("TaskManagerFailoverIT", 2, 1, false);
-        jobs = new ClusterJobs(cluster);
-    }
-
-    @AfterAll
-    static void stopCluster() throws IOException {
-        if (cluster != null) {
-            cluster.stop();
-        }
-    }
 
     @Test
     void aConversionLosingATaskManagerStillWritesEveryRowOnce() throws Exception {
@@ -67,17 +51,17 @@ class TaskManagerFailoverIT {
         String name = "parq convert to " + output;
         ExecutorService client = Executors.newSingleThreadExecutor();
         try {
-            Future<CliResult> run = client.submit(() -> jobs.flink("run", ClusterJobs.JOB_JAR.toString(), "convert",
+            Future<CliResult> run = client.submit(() -> session.jobs().flink("run", ClusterJobs.JOB_JAR.toString(), "convert",
                     input.toString(), "-o", output.toString(), "--schema", People.SCHEMA, "--parallelism", "2",
                     "--split-size", "16mb"));
-            String job = jobs.runningJob(name);
+            String job = session.jobs().runningJob(name);
             String victim = awaitSourceReading(job);
-            cluster.kill(victim);
-            cluster.addTaskManager();
+            session.cluster().kill(victim);
+            session.cluster().addTaskManager();
 
             CliResult result = run.get(3 * ClusterJobs.CLI_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-            assertEquals(0, result.exitCode(), jobs.failure(result));
-            assertTrue(failures(job) >= 1, "the job did not notice " + victim + " go\n" + cluster.diagnostics());
+            assertEquals(0, result.exitCode(), session.jobs().failure(result));
+            assertTrue(failures(job) >= 1, "the job did not notice " + victim + " go\n" + session.cluster().diagnostics());
             JsonNode manifest = JSON.readTree(output.resolve(ConvertRun.MANIFEST).toFile());
             assertEquals(lines, manifest.path("records_in").asLong(), manifest.toString());
             assertEquals(lines, manifest.path("rows_written").asLong(), manifest.toString());
@@ -87,7 +71,7 @@ class TaskManagerFailoverIT {
                     counts.stream().map(v -> ((Number) v).longValue()).toList(), "rows, distinct ids, sum of ids");
         } finally {
             client.shutdownNow();
-            jobs.cancelUnfinished(name);
+            session.jobs().cancelUnfinished(name);
         }
     }
 
@@ -105,40 +89,40 @@ class TaskManagerFailoverIT {
         append(log, numbered.next(500));
         NumberedLines.RotatingWriter writer = null;
         try {
-            CliResult submitted = jobs.flink("run", "-d", ClusterJobs.JOB_JAR.toString(), "ingest",
+            CliResult submitted = session.jobs().flink("run", "-d", ClusterJobs.JOB_JAR.toString(), "ingest",
                     logs.resolve("app.log*").toString(), "-o", output.toString(), "--schema", NumberedLines.SCHEMA,
                     "--checkpoint-interval", "1s", "--discover-interval", "200ms", "--parallelism", "2");
-            assertEquals(0, submitted.exitCode(), jobs.failure(submitted));
-            String job = jobs.runningJob(name);
+            assertEquals(0, submitted.exitCode(), session.jobs().failure(submitted));
+            String job = session.jobs().runningJob(name);
             writer = numbered.writeRotating(log, 2000, new Random());
             long deadline = System.nanoTime() + ClusterJobs.CLI_TIMEOUT.toNanos();
             while (NumberedLines.committedRows(output) == 0) {
-                assertTrue(System.nanoTime() < deadline, "nothing committed" + cluster.diagnostics());
+                assertTrue(System.nanoTime() < deadline, "nothing committed" + session.cluster().diagnostics());
                 Thread.sleep(200);
             }
             Thread.sleep(2000);
             String victim = awaitSourceReading(job);
-            cluster.kill(victim);
-            cluster.addTaskManager();
+            session.cluster().kill(victim);
+            session.cluster().addTaskManager();
             deadline = System.nanoTime() + ClusterJobs.CLI_TIMEOUT.toNanos();
-            while (failures(job) < 1 || !jobs.stateOf(job).equals("RUNNING")) {
+            while (failures(job) < 1 || !session.jobs().stateOf(job).equals("RUNNING")) {
                 assertTrue(System.nanoTime() < deadline, "the job did not restart after " + victim + " was killed: "
-                        + jobs.stateOf(job) + cluster.diagnostics());
+                        + session.jobs().stateOf(job) + session.cluster().diagnostics());
                 Thread.sleep(200);
             }
             Thread.sleep(3000);
             writer.stop();
             writer = null;
-            jobs.awaitRows(output, numbered.last(), job);
-            CliResult stop = jobs.flink("stop", "--savepointPath", dir.resolve("savepoints").toString(), job);
-            assertEquals(0, stop.exitCode(), jobs.failure(stop));
-            jobs.awaitState(job, "FINISHED");
+            session.jobs().awaitRows(output, numbered.last(), job);
+            CliResult stop = session.jobs().flink("stop", "--savepointPath", dir.resolve("savepoints").toString(), job);
+            assertEquals(0, stop.exitCode(), session.jobs().failure(stop));
+            session.jobs().awaitState(job, "FINISHED");
             numbered.assertEachCommittedOnce(output);
         } finally {
             if (writer != null) {
                 writer.stop();
             }
-            jobs.cancelUnfinished(name);
+            session.jobs().cancelUnfinished(name);
         }
     }
 
@@ -149,21 +133,21 @@ class TaskManagerFailoverIT {
     private static String awaitSourceReading(String job) throws Exception {
         long deadline = System.nanoTime() + ClusterJobs.CLI_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
-            for (JsonNode vertex : cluster.rest("/jobs/" + job).path("vertices")) {
+            for (JsonNode vertex : session.cluster().rest("/jobs/" + job).path("vertices")) {
                 if (vertex.path("name").asText().startsWith("Source: read NDJSON")
                         && vertex.path("tasks").path("RUNNING").asInt() == vertex.path("parallelism").asInt()) {
-                    JsonNode subtasks = cluster.rest("/jobs/" + job + "/vertices/" + vertex.path("id").asText()
+                    JsonNode subtasks = session.cluster().rest("/jobs/" + job + "/vertices/" + vertex.path("id").asText()
                             + "/taskmanagers").path("taskmanagers");
                     return subtasks.get(0).path("taskmanager-id").asText();
                 }
             }
             Thread.sleep(50);
         }
-        throw new AssertionError("the source of job " + job + " did not run" + cluster.diagnostics());
+        throw new AssertionError("the source of job " + job + " did not run" + session.cluster().diagnostics());
     }
 
     /** The failures the job recovered from (or not), as its exception history keeps them, also once it ended. */
     private static int failures(String job) throws Exception {
-        return cluster.rest("/jobs/" + job + "/exceptions").path("exceptionHistory").path("entries").size();
+        return session.cluster().rest("/jobs/" + job + "/exceptions").path("exceptionHistory").path("entries").size();
     }
 }

@@ -1,0 +1,49 @@
+package dev.parq.job;
+
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import dev.parq.deploy.local.LocalCluster;
+
+/**
+ * A deploy/local session cluster for the tests of one class, started before the first and stopped
+ * after the last: {@code @RegisterExtension static final SessionCluster session = ...}.
+ */
+final class SessionCluster implements BeforeAllCallback, AfterAllCallback {
+
+    private final String test;
+    private final int taskManagers;
+    private final int slots;
+    private final boolean highAvailability;
+    private LocalCluster cluster;
+    private ClusterJobs jobs;
+
+    SessionCluster(String test, int taskManagers, int slots, boolean highAvailability) {
+        this.test = test;
+        this.taskManagers = taskManagers;
+        this.slots = slots;
+        this.highAvailability = highAvailability;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        cluster = ClusterJobs.startCluster(test, taskManagers, slots, highAvailability);
+        jobs = new ClusterJobs(cluster);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws Exception {
+        if (cluster != null) {
+            cluster.stop();
+        }
+    }
+
+    LocalCluster cluster() {
+        return cluster;
+    }
+
+    ClusterJobs jobs() {
+        return jobs;
+    }
+}
