@@ -13,6 +13,14 @@ import org.apache.flink.configuration.TaskManagerOptions;
  */
 public final class TaskHeap {
 
+    /**
+     * The longest line this JVM's heap takes, as a fraction of it: on its way to a Parquet page a
+     * value is copied several times (the window, the page, its statistics, the compressed page),
+     * and with the launcher's 256 MiB heap a line of 20 MiB converted while one of 30 MiB ran out
+     * of heap.
+     */
+    public static final int HEAP_PER_LINE = 16;
+
     private static volatile long configured = Runtime.getRuntime().maxMemory();
 
     private TaskHeap() {}
@@ -37,5 +45,10 @@ public final class TaskHeap {
     /** The task heap in bytes. */
     public static long bytes() {
         return configured;
+    }
+
+    /** The longest line, its line feed included, that this JVM's parsers and readers take by default. */
+    public static long longestLine() {
+        return Math.min(bytes() / HEAP_PER_LINE, Integer.MAX_VALUE - 16);
     }
 }

@@ -13,13 +13,7 @@ import dev.parq.json.LineFeeds;
  */
 final class LineLimit {
 
-    /**
-     * The longest line this JVM's heap takes, as a fraction of it: on its way to a Parquet page a
-     * value is copied several times (the window, the page, its statistics, the compressed page),
-     * and with the launcher's 256 MiB heap a line of 20 MiB converted while one of 30 MiB ran out
-     * of heap.
-     */
-    static final int HEAP_PER_LINE = 16;
+    private static final int HEAP_PER_LINE = TaskHeap.HEAP_PER_LINE;
 
     private final long maxBytes;
 
@@ -49,7 +43,7 @@ final class LineLimit {
 
     /** The longest line a parser takes by default: a sixteenth of the task heap. */
     static long defaultBytes() {
-        return Math.min(TaskHeap.bytes() / HEAP_PER_LINE, Integer.MAX_VALUE - 16);
+        return TaskHeap.longestLine();
     }
 
     BadLineException tooLong(ByteBuffer buf, int start, int to, String file, long offset) {

@@ -20,12 +20,12 @@ import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.parq.config.TaskHeap;
 import dev.parq.io.Compression;
 import dev.parq.io.CorruptInputException;
 import dev.parq.io.LineStream;
 import dev.parq.io.RangeReader;
 import dev.parq.io.StandardInput;
-import dev.parq.parse.BatchParser;
 import dev.parq.source.FollowingMetrics;
 import dev.parq.source.split.FileSplit;
 
@@ -132,7 +132,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             InputStream in = StandardInput.open();
             current = split;
             lines = LineStream.open(StandardInput.LABEL, in, Compression.of(StandardInput.LABEL, head, head.length),
-                    (int) chunkSize, BatchParser.defaultMaxLineBytes());
+                    (int) chunkSize, TaskHeap.longestLine());
             return true;
         }
         RangeReader opened = RangeReader.open(split.path());
@@ -155,7 +155,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         Compression compression = Compression.of(split.path(), opened);
         if (compression.compressed()) {
             lines = LineStream.open(split.path(), opened.stream(), compression, (int) chunkSize,
-                    BatchParser.defaultMaxLineBytes());
+                    TaskHeap.longestLine());
         }
         return true;
     }
