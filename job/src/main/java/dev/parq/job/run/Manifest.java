@@ -162,6 +162,7 @@ public final class Manifest {
         json.put("schema", settings.reading().schema().toDdl());
         json.put("compression", settings.writerOptions().compression().name().toLowerCase(Locale.ROOT));
         json.put("on_error", settings.reading().onError().toString());
+        json.put("unknown_fields_mode", settings.reading().unknownFields().toString());
         json.put("elapsed_ms", elapsedMs);
         return json;
     }
