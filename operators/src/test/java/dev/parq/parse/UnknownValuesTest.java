@@ -31,7 +31,8 @@ class UnknownValuesTest {
         UnionMapReader reader = column.getReader();
         reader.setPosition(row);
         while (reader.next()) {
-            entries.put(reader.key().readText().toString(), reader.value().readText().toString());
+            String path = reader.key().readText().toString();
+            assertEquals(null, entries.put(path, reader.value().readText().toString()), "one entry for " + path);
         }
         assertTrue(!column.isNull(row), "row " + row + " has a map");
         return entries;

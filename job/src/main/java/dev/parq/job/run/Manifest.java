@@ -27,6 +27,7 @@ import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ConvertSettings;
 import dev.parq.job.pipeline.Pipeline;
 import dev.parq.parse.UnknownField;
+import dev.parq.parse.UnknownFieldsMode;
 import dev.parq.source.enumerate.InputFile;
 
 /**
@@ -202,6 +203,10 @@ public final class Manifest {
 
     public Map<String, UnknownField> unknownFields() {
         return counters.unknownFields();
+    }
+
+    public UnknownFieldsMode unknownFieldsMode() {
+        return settings.reading().unknownFields();
     }
 
     public String schemaDdl() {
