@@ -209,6 +209,27 @@ class IngestIT {
         assertTrue(committedRows(output) > numbered.last(), "forced, the lines of the lost checkpoint come again");
     }
 
+    /** With --unknown-fields keep, the committed rows hold each line's keys not in the schema with their text. */
+    @Test
+    void unknownKeysAreKeptWhenAsked() throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path log = logs.resolve("app.log");
+        Path output = dir.resolve("out");
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            int seq = numbered.nextSeq();
+            lines.append("{\"seq\":").append(seq).append(",\"extra\": {\"n\": ").append(seq).append("},\"a.b\":\"x\"}\n");
+        }
+        append(log, lines.toString());
+        Process ingest = start(logs, output, "--unknown-fields", "keep");
+        awaitRows(output, numbered.last(), ingest);
+        stop(ingest, "TERM", 0);
+        List<List<Object>> kept = DuckDb.query("SELECT count(*) FILTER (WHERE map_keys(_unknown) = ['extra', 'a\\.b']"
+                + " AND map_values(_unknown) = ['{\"n\": ' || seq || '}', '\"x\"']), count(*) FROM " + DuckDb.parquet(output));
+        assertEquals(List.of((long) numbered.last(), (long) numbered.last()),
+                kept.get(0).stream().map(v -> ((Number) v).longValue()).toList());
+    }
+
     /**
      * 10,000 small files created, read and deleted, a thousand at a time: every line once, and the
      * savepoint afterwards small, since the state holds the files there are, not those there were.

@@ -30,39 +30,27 @@ import dev.parq.testing.DuckDb;
 /** The embedded jar as a user runs it: a separate {@code java -jar parq.jar} process. */
 class LauncherIT {
 
-    private static final Path JAR = Path.of("target", "parq.jar").toAbsolutePath();
+    private static final Path JAR = ParqJar.JAR;
     private static final Path SAMPLE = Path.of("..", "examples", "app-logs.ndjson").toAbsolutePath().normalize();
     private static final Path LAUNCHER = Path.of("..", "parq").toAbsolutePath().normalize();
 
     @TempDir
     Path dir;
 
-    record Run(int exit, String out, String err) {}
-
-    private Run parq(String... args) throws IOException, InterruptedException {
+    private ParqJar.Run parq(String... args) throws IOException, InterruptedException {
         return parqWithHeap("768m", args);
     }
 
-    /** {@code java -Xmx<heap> -jar parq.jar args}, to its end. */
-    private Run parqWithHeap(String heap, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("java", "-Xmx" + heap, "-jar", JAR.toString()));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command)
-                .redirectOutput(dir.resolve("stdout").toFile())
-                .redirectError(dir.resolve("stderr").toFile())
-                .start();
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "parq did not finish");
-        return new Run(process.exitValue(),
-                Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8),
-                Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
+    private ParqJar.Run parqWithHeap(String heap, String... args) throws IOException, InterruptedException {
+        return ParqJar.run(dir, heap, args);
     }
 
     @Test
     void helpTellsTheCommandsAndOptions() throws Exception {
-        Run top = parq("--help");
+        ParqJar.Run top = parq("--help");
         assertEquals(0, top.exit(), top.err());
         assertTrue(top.out().contains("convert") && top.out().contains("schema") && top.out().contains("array"), top.out());
-        Run convert = parq("convert", "--help");
+        ParqJar.Run convert = parq("convert", "--help");
         assertEquals(0, convert.exit());
         for (String option : List.of("--output", "--schema", "--compression", "--row-group-size", "--split-size",
                 "--parallelism", "--on-error", "--overwrite")) {
@@ -72,28 +60,28 @@ class LauncherIT {
 
     @Test
     void usageErrorsExitTwo() throws Exception {
-        Run noOutput = parq("convert", SAMPLE.toString());
+        ParqJar.Run noOutput = parq("convert", SAMPLE.toString());
         assertEquals(2, noOutput.exit());
         assertTrue(noOutput.err().contains("--output"), noOutput.err());
-        Run missing = parq("convert", dir.resolve("nope.ndjson").toString(), "-o", dir.resolve("out").toString());
+        ParqJar.Run missing = parq("convert", dir.resolve("nope.ndjson").toString(), "-o", dir.resolve("out").toString());
         assertEquals(2, missing.exit());
         assertTrue(missing.err().contains("input not found"), missing.err());
-        Run badCodec = parq("convert", SAMPLE.toString(), "-o", dir.resolve("out").toString(), "--compression", "brotli9");
+        ParqJar.Run badCodec = parq("convert", SAMPLE.toString(), "-o", dir.resolve("out").toString(), "--compression", "brotli9");
         assertEquals(2, badCodec.exit(), badCodec.err());
-        Run badSize = parq("convert", SAMPLE.toString(), "-o", dir.resolve("out").toString(), "--split-size", "lots");
+        ParqJar.Run badSize = parq("convert", SAMPLE.toString(), "-o", dir.resolve("out").toString(), "--split-size", "lots");
         assertEquals(2, badSize.exit(), badSize.err());
     }
 
     @Test
     void convertsTheShippedSampleAndInfersItsSchema() throws Exception {
-        Run schema = parq("schema", SAMPLE.toString());
+        ParqJar.Run schema = parq("schema", SAMPLE.toString());
         assertEquals(0, schema.exit(), schema.err());
         assertTrue(schema.out().contains("ts TIMESTAMP_LTZ(3)"), schema.out());
         assertTrue(schema.out().contains("`user` ROW<id BIGINT, name STRING, country STRING>")
                 || schema.out().contains("user ROW<id BIGINT, name STRING, country STRING>"), schema.out());
 
         Path output = dir.resolve("out");
-        Run convert = parq("convert", SAMPLE.toString(), "-o", output.toString(), "--compression", "zstd");
+        ParqJar.Run convert = parq("convert", SAMPLE.toString(), "-o", output.toString(), "--compression", "zstd");
         assertEquals(0, convert.exit(), convert.err());
         assertTrue(convert.out().contains("rows written   500"), convert.out());
         assertEquals(500, DuckDb.count(DuckDb.parquet(output)));
@@ -254,7 +242,7 @@ class LauncherIT {
         String longLine = "{\"id\":2,\"s\":\"" + "x".repeat(12 << 20) + "\"}\n";
         Files.writeString(input, first + longLine + first, StandardCharsets.US_ASCII);
         Path output = dir.resolve("out");
-        Run run = parqWithHeap("128m", "convert", input.toString(), "-o", output.toString(),
+        ParqJar.Run run = parqWithHeap("128m", "convert", input.toString(), "-o", output.toString(),
                 "--schema", "id BIGINT, s STRING", "--on-error", "reject", "--no-progress");
         String err = run.err();
         assertEquals(1, run.exit(), err);
@@ -280,7 +268,7 @@ class LauncherIT {
         text.append("{\"x\":1,\"pad\":\"").append("p".repeat(12 << 20)).append("\"}\n");
         Files.writeString(input, text, StandardCharsets.US_ASCII);
         Path output = dir.resolve("array.mmap");
-        Run run = parqWithHeap("128m", "tensor", input.toString(), "-o", output.toString(), "--columns", "x",
+        ParqJar.Run run = parqWithHeap("128m", "tensor", input.toString(), "-o", output.toString(), "--columns", "x",
                 "--on-error", "reject", "--no-progress");
         String err = run.err();
         assertEquals(1, run.exit(), err);
@@ -340,7 +328,7 @@ class LauncherIT {
         assertEquals(2, failing.start().waitFor());
         assertFalse(Files.exists(cache), "recorded by help or a failed conversion: " + cache);
 
-        Run first = launcher(javaHome, dir.resolve("first"));
+        ParqJar.Run first = launcher(javaHome, dir.resolve("first"));
         assertTrue(Files.isRegularFile(cache), "no start-up cache at " + cache + "\n" + first.err());
         assertTrue(Files.getLastModifiedTime(cache).compareTo(Files.getLastModifiedTime(JAR)) > 0);
         var recorded = Files.getLastModifiedTime(cache);
@@ -350,7 +338,7 @@ class LauncherIT {
         assertEquals(500, DuckDb.count(DuckDb.parquet(dir.resolve("second"))));
     }
 
-    private Run launcher(Path javaHome, Path output) throws IOException, InterruptedException {
+    private ParqJar.Run launcher(Path javaHome, Path output) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(LAUNCHER.toString(), "convert", SAMPLE.toString(), "-o", output.toString())
                 .redirectOutput(dir.resolve("stdout").toFile())
                 .redirectError(dir.resolve("stderr").toFile());
@@ -363,7 +351,7 @@ class LauncherIT {
         Set<String> left = clusterLeftovers();
         left.removeAll(tmpBefore);
         assertEquals(Set.of(), left, "left behind in " + TMP);
-        Run run = new Run(process.exitValue(),
+        ParqJar.Run run = new ParqJar.Run(process.exitValue(),
                 Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8),
                 Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
         assertEquals(0, run.exit(), run.err());

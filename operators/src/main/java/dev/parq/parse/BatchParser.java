@@ -7,6 +7,7 @@ import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.MapVector;
 import org.apache.flink.table.types.logical.RowType;
 
 import dev.parq.batch.VectorReuse;
@@ -14,6 +15,7 @@ import dev.parq.parse.decode.DecodeException;
 import dev.parq.parse.decode.DecoderFactory;
 import dev.parq.parse.decode.StructDecoder;
 import dev.parq.parse.decode.UnknownKeys;
+import dev.parq.parse.decode.UnknownValues;
 import dev.parq.json.ByteScan;
 import dev.parq.json.Tokenizer;
 import dev.parq.batch.ArrowSchemas;
@@ -29,6 +31,10 @@ import dev.parq.batch.ArrowSchemas;
  * everything else, bad lines included, to the tokenizer: which lines are rejected, and why, does not
  * depend on it. Where it keeps giving up (a schema or a source it does not suit) it is tried less
  * and less often, so that it costs little there.
+ *
+ * <p>Keys not in the schema are counted ({@link #unknownFields()}); with {@link UnknownFieldsMode#KEEP}
+ * the batch has the column {@link UnknownFieldsMode#COLUMN} after the schema's, which holds them
+ * with their values.
  *
  * <p>The vectors are reused: {@link #clear()} starts the next batch in the same buffers.
  */
@@ -52,7 +58,9 @@ public final class BatchParser implements AutoCloseable {
     private final BadLineHandler onBadLine;
     private final LineLimit lineLimit;
     private final Tokenizer tokenizer = new Tokenizer();
-    private final UnknownKeys unknownKeys = new UnknownKeys();
+    private final UnknownKeys unknownKeys;
+    /** The column of the unknown keys' values, or null when they are counted only. */
+    private final UnknownValues unknownValues;
     private final StructDecoder lineDecoder;
     private final boolean inline;
     /** Lines still to go straight to the tokenizer, and how many the next give-up will add. */
@@ -88,27 +96,36 @@ public final class BatchParser implements AutoCloseable {
     }
 
     public BatchParser(RowType schema, BufferAllocator allocator, int maxRows, BadLineHandler onBadLine) {
-        this(schema, allocator, maxRows, onBadLine, true);
+        this(schema, UnknownFieldsMode.DROP, allocator, maxRows, onBadLine);
+    }
+
+    /**
+     * @throws dev.parq.schema.SchemaException with {@link UnknownFieldsMode#KEEP}, if the schema has
+     *     a column of the name that mode adds
+     */
+    public BatchParser(RowType schema, UnknownFieldsMode unknownFields, BufferAllocator allocator, int maxRows,
+            BadLineHandler onBadLine) {
+        this(schema, unknownFields, allocator, maxRows, onBadLine, true, LineLimit.defaultBytes());
     }
 
     /** With inline false, every line goes through the tokenizer: for tests that compare the paths. */
     BatchParser(RowType schema, BufferAllocator allocator, int maxRows, BadLineHandler onBadLine, boolean inline) {
-        this(schema, allocator, maxRows, onBadLine, inline, LineLimit.defaultBytes());
+        this(schema, UnknownFieldsMode.DROP, allocator, maxRows, onBadLine, inline, LineLimit.defaultBytes());
     }
 
     /**
      * With lines of up to {@code maxLineBytes}, the line feed included; a longer one fails the
      * conversion, whatever the bad-line handler, since rejecting it would take as much memory.
      */
-    BatchParser(RowType schema, BufferAllocator allocator, int maxRows, BadLineHandler onBadLine, boolean inline,
-            long maxLineBytes) {
+    BatchParser(RowType schema, UnknownFieldsMode unknownFields, BufferAllocator allocator, int maxRows,
+            BadLineHandler onBadLine, boolean inline, long maxLineBytes) {
         this.lineLimit = new LineLimit(maxLineBytes);
         this.window = new byte[(int) Math.min(WINDOW_BYTES, lineLimit.bytes())];
         this.inline = inline && DecoderFactory.inlineSuits(schema);
         if (maxRows <= 0) {
             throw new IllegalArgumentException("maxRows must be positive, got " + maxRows);
         }
-        this.root = VectorSchemaRoot.create(ArrowSchemas.toArrow(schema), allocator);
+        this.root = VectorSchemaRoot.create(ArrowSchemas.toArrow(unknownFields.outputType(schema)), allocator);
         this.maxRows = maxRows;
         this.rowOffsets = new long[maxRows];
         this.onBadLine = onBadLine;
@@ -117,6 +134,9 @@ public final class BatchParser implements AutoCloseable {
         }
         try {
             root.allocateNew();
+            this.unknownValues = unknownFields == UnknownFieldsMode.KEEP
+                    ? new UnknownValues((MapVector) root.getVector(UnknownFieldsMode.COLUMN)) : null;
+            this.unknownKeys = new UnknownKeys(unknownValues);
             this.lineDecoder = DecoderFactory.forRoot(schema, root, unknownKeys);
         } catch (RuntimeException e) {
             root.close();
@@ -278,7 +298,7 @@ public final class BatchParser implements AutoCloseable {
     }
 
     private void accept(String file, long offset) {
-        unknownKeys.commit(file, offset);
+        unknownKeys.commit(file, offset, rows);
         rowOffsets[rows] = offset;
         rows++;
     }
@@ -300,6 +320,9 @@ public final class BatchParser implements AutoCloseable {
 
     private void publishRowCount() {
         lineDecoder.finish(rows);
+        if (unknownValues != null) {
+            unknownValues.finish(rows);
+        }
         root.setRowCount(rows);
     }
 

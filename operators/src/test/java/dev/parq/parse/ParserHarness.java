@@ -37,8 +37,13 @@ final class ParserHarness implements AutoCloseable {
 
     /** Taking lines of up to maxLineBytes. */
     ParserHarness(String columns, int maxRows, boolean inline, long maxLineBytes) {
-        parser = new BatchParser(TableSchema.parse(columns).rowType(), allocator, maxRows, this::record, inline,
-                maxLineBytes);
+        this(columns, UnknownFieldsMode.DROP, maxRows, inline, maxLineBytes);
+    }
+
+    /** With unknown keys counted only, or kept in the batch's last column. */
+    ParserHarness(String columns, UnknownFieldsMode unknownFields, int maxRows, boolean inline, long maxLineBytes) {
+        parser = new BatchParser(TableSchema.parse(columns).rowType(), unknownFields, allocator, maxRows, this::record,
+                inline, maxLineBytes);
     }
 
     private void record(String file, long offset, String reason, ByteBuffer buf, int lineStart, int lineEnd) {

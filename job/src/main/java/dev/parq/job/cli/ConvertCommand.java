@@ -47,6 +47,9 @@ public final class ConvertCommand implements Callable<Integer> {
                     + " ts TIMESTAMP_LTZ(3)', or @FILE. Default: inferred from a sample of the input.")
     String schema;
 
+    @Mixin
+    UnknownFieldsFlag unknownFields;
+
     @Option(names = "--compression", paramLabel = "CODEC",
             description = "snappy, zstd, gzip, lz4_raw or none. Default: " + ParquetSinkOptions.COMPRESSION_DEFAULT + ".")
     String compression;
@@ -72,6 +75,7 @@ public final class ConvertCommand implements Callable<Integer> {
         if (schema != null) {
             config.set(ParqOptions.SCHEMA, SchemaArgument.read(schema, spec.commandLine()));
         }
+        unknownFields.applyTo(config);
         if (compression != null) {
             config.set(ParquetSinkOptions.COMPRESSION, compression);
         }

@@ -72,6 +72,9 @@ public final class IngestCommand implements Callable<Integer> {
     @Mixin
     ReadingFlags reading;
 
+    @Mixin
+    UnknownFieldsFlag unknownFields;
+
     @Option(names = "--no-progress", description = "No status line, even on a terminal.")
     boolean noProgress;
 
@@ -137,6 +140,7 @@ public final class IngestCommand implements Callable<Integer> {
             config.set(ParqOptions.FORCE, true);
         }
         reading.applyTo(config);
+        unknownFields.applyTo(config);
         if (startAt != null) {
             config.setString(NdjsonSourceOptions.START_AT.key(), startAt);
         }

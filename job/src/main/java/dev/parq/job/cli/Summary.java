@@ -10,6 +10,7 @@ import dev.parq.job.pipeline.Pipeline;
 import dev.parq.job.run.ConvertRun;
 import dev.parq.job.run.Manifest;
 import dev.parq.parse.UnknownField;
+import dev.parq.parse.UnknownFieldsMode;
 import dev.parq.schema.TableSchema;
 
 /** The one-screen summary printed when a conversion ends. */
@@ -36,7 +37,9 @@ final class Summary {
                 manifest.rejected() > 0 ? "  -> " + manifest.output().resolve(Pipeline.REJECTED_DIR) : "");
         Map<String, UnknownField> unknown = manifest.unknownFields();
         if (!unknown.isEmpty()) {
-            out.printf("  keys not in the schema (%d):%n", unknown.size());
+            out.printf("  keys not in the schema (%d)%s:%n", unknown.size(),
+                    manifest.unknownFieldsMode() == UnknownFieldsMode.KEEP
+                            ? ", those outside arrays kept in " + UnknownFieldsMode.COLUMN : "");
             unknown.entrySet().stream()
                     .sorted(Comparator.comparing((Map.Entry<String, UnknownField> e) -> -e.getValue().count())
                             .thenComparing(Map.Entry::getKey))

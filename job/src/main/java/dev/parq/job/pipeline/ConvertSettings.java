@@ -5,8 +5,11 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.types.logical.RowType;
 
 import dev.parq.io.CorruptInputException;
+import dev.parq.parse.UnknownFieldsMode;
+import dev.parq.parse.operator.ParseOptions;
 import dev.parq.schema.SchemaException;
 import dev.parq.schema.SchemaInference;
 import dev.parq.schema.SchemaOptions;
@@ -29,7 +32,7 @@ public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions
         } catch (IllegalArgumentException e) {
             throw ConversionException.usage(e.getMessage());
         }
-        return new ConvertSettings(Reading.of(config, files, schema),
+        return new ConvertSettings(Reading.of(config, files, schema, config.get(ParseOptions.UNKNOWN_FIELDS)),
                 Path.of(output).toAbsolutePath().normalize(), writerOptions, config.get(ParqOptions.OVERWRITE));
     }
 
@@ -43,23 +46,42 @@ public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions
         Reading.requiredOutput(config, "directory");
     }
 
-    /** The schema given in {@code config}, or else the one inferred from {@code files}. */
+    /**
+     * The schema given in {@code config}, or else the one inferred from {@code files}. With the
+     * unknown keys kept, a given schema must not have their column; an inferred one has no column
+     * of that name, the key of that name in the input being an unknown key like any other.
+     */
     static TableSchema schema(Configuration config, List<InputFile> files) throws ConversionException {
+        UnknownFieldsMode unknownFields = config.get(ParseOptions.UNKNOWN_FIELDS);
         if (config.getOptional(ParqOptions.SCHEMA).isPresent()) {
             try {
-                return TableSchema.parse(config.get(ParqOptions.SCHEMA));
+                TableSchema given = TableSchema.parse(config.get(ParqOptions.SCHEMA));
+                unknownFields.check(given.rowType());
+                return given;
             } catch (SchemaException e) {
                 throw ConversionException.usage(e.getMessage());
             }
         }
+        TableSchema inferred;
         try {
-            return infer(config, files);
+            inferred = infer(config, files);
         } catch (ConversionException e) {
             if (e.kind() == ConversionException.Kind.BAD_LINE) {
                 throw e;
             }
             throw ConversionException.failed("cannot infer a schema: " + e.getMessage() + "; give one with --schema", e);
         }
+        return unknownFields == UnknownFieldsMode.KEEP ? withoutColumn(inferred, UnknownFieldsMode.COLUMN) : inferred;
+    }
+
+    private static TableSchema withoutColumn(TableSchema schema, String name) throws ConversionException {
+        List<RowType.RowField> kept = schema.rowType().getFields().stream()
+                .filter(f -> !f.getName().equals(name)).toList();
+        if (kept.isEmpty()) {
+            throw ConversionException.failed("cannot infer a schema: the input's only key is " + name
+                    + ", which --unknown-fields keep keeps among the unknown keys; give one with --schema", null);
+        }
+        return kept.size() == schema.rowType().getFieldCount() ? schema : TableSchema.of(new RowType(kept));
     }
 
     /** The schema {@code convert} would infer for the inputs named in {@code config} ({@code parq schema}). */

@@ -54,7 +54,8 @@ public record IngestSettings(Reading reading, Path output, ParquetWriterOptions 
             throw ConversionException.usage(e.getMessage());
         }
         Reading reading = new Reading(present, NdjsonSource.builder(watched).configure(config).build(), schema,
-                config.get(ParseOptions.ON_ERROR), config.get(ParseOptions.BATCH_ROWS));
+                config.get(ParseOptions.ON_ERROR), config.get(ParseOptions.UNKNOWN_FIELDS),
+                config.get(ParseOptions.BATCH_ROWS));
         Path stateDir = config.getOptional(ParqOptions.STATE_DIR).map(Path::of).orElse(output.resolve(STATE_DIR))
                 .toAbsolutePath().normalize();
         return new IngestSettings(reading, output, writerOptions, config.get(ParqOptions.CHECKPOINT_INTERVAL), stateDir);

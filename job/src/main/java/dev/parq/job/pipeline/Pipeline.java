@@ -51,7 +51,7 @@ public final class Pipeline {
             UnaryOperator<BulkWriter.Factory<ArrowBatch>> writers) {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
         BulkWriter.Factory<ArrowBatch> parquet =
-                ParquetSinks.writerFactory(settings.reading().schema().rowType(), settings.writerOptions());
+                ParquetSinks.writerFactory(settings.reading().outputType(), settings.writerOptions());
         batches.sinkTo(ParquetSinks.forBatches(flinkPath(settings.output()), writers.apply(parquet)))
                 .name("write Parquet");
         writeRejected(batches, settings.output().resolve(REJECTED_DIR));
@@ -65,7 +65,7 @@ public final class Pipeline {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
         org.apache.flink.core.fs.Path output = flinkPath(settings.output());
         batches.sinkTo(new RecordedFileSink<>(ParquetSinks.forBatches(output,
-                        ParquetSinks.writerFactory(settings.reading().schema().rowType(), settings.writerOptions())),
+                        ParquetSinks.writerFactory(settings.reading().outputType(), settings.writerOptions())),
                         output))
                 .name("write Parquet")
                 .uid("write-parquet");
@@ -97,7 +97,7 @@ public final class Pipeline {
         DataStream<LineChunk> lines = env.fromSource(reading.source(), WatermarkStrategy.noWatermarks(), "read NDJSON")
                 .uid("read-ndjson");
         return lines.transform("parse to Arrow", ArrowBatchSerializer.TYPE,
-                        new ParseOperator(reading.schema(), reading.onError(), reading.batchRows()))
+                        new ParseOperator(reading.schema(), reading.onError(), reading.unknownFields(), reading.batchRows()))
                 .uid("parse-to-arrow");
     }
 

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.util.List;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.types.logical.RowType;
 
 import dev.parq.io.StandardInput;
+import dev.parq.parse.UnknownFieldsMode;
 import dev.parq.parse.operator.OnError;
 import dev.parq.parse.operator.ParseOptions;
 import dev.parq.schema.TableSchema;
@@ -16,18 +18,24 @@ import dev.parq.source.enumerate.InputNotFoundException;
 
 /**
  * How a command reads NDJSON: the input files as the client resolved them, the source over them,
- * the schema the parser decodes into, what a bad line does, and the batch size.
+ * the schema the parser decodes into, what a bad line does, whether the keys not in the schema are
+ * kept, and the batch size.
  */
 public record Reading(List<InputFile> inputFiles, NdjsonSource source, TableSchema schema, OnError onError,
-        int batchRows) {
+        UnknownFieldsMode unknownFields, int batchRows) {
 
     /**
      * The reading of {@code files} into {@code schema}, the rest from {@code config}: the job reads
      * exactly these files, as resolved here, whatever appears or goes meanwhile.
      */
-    static Reading of(Configuration config, List<InputFile> files, TableSchema schema) {
+    static Reading of(Configuration config, List<InputFile> files, TableSchema schema, UnknownFieldsMode unknownFields) {
         return new Reading(files, NdjsonSource.builder(files).configure(config).build(), schema,
-                config.get(ParseOptions.ON_ERROR), config.get(ParseOptions.BATCH_ROWS));
+                config.get(ParseOptions.ON_ERROR), unknownFields, config.get(ParseOptions.BATCH_ROWS));
+    }
+
+    /** The columns of the batches and of the Parquet files: the schema's, and the unknown keys' if kept. */
+    public RowType outputType() {
+        return unknownFields.outputType(schema.rowType());
     }
 
     /** The bytes to read, for progress and the manifest. */

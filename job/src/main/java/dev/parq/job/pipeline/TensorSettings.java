@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.flink.configuration.Configuration;
 
 import dev.parq.mmap.DType;
+import dev.parq.parse.UnknownFieldsMode;
 import dev.parq.schema.SchemaException;
 import dev.parq.sink.tensor.TensorColumns;
 import dev.parq.source.enumerate.InputFile;
@@ -28,7 +29,7 @@ public record TensorSettings(Reading reading, Path output, TensorColumns columns
         }
         DType<?> dtype = dtype(config.get(ParqOptions.TENSOR_DTYPE));
         List<InputFile> files = Reading.expand(inputs);
-        return new TensorSettings(Reading.of(config, files, columns.schema()),
+        return new TensorSettings(Reading.of(config, files, columns.schema(), UnknownFieldsMode.DROP),
                 Path.of(output).toAbsolutePath().normalize(), columns, dtype, config.get(ParqOptions.OVERWRITE));
     }
 

@@ -27,6 +27,7 @@ import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ConvertSettings;
 import dev.parq.job.pipeline.Pipeline;
 import dev.parq.parse.UnknownField;
+import dev.parq.parse.UnknownFieldsMode;
 import dev.parq.source.enumerate.InputFile;
 
 /**
@@ -162,6 +163,7 @@ public final class Manifest {
         json.put("schema", settings.reading().schema().toDdl());
         json.put("compression", settings.writerOptions().compression().name().toLowerCase(Locale.ROOT));
         json.put("on_error", settings.reading().onError().toString());
+        json.put("unknown_fields_mode", settings.reading().unknownFields().toString());
         json.put("elapsed_ms", elapsedMs);
         return json;
     }
@@ -201,6 +203,10 @@ public final class Manifest {
 
     public Map<String, UnknownField> unknownFields() {
         return counters.unknownFields();
+    }
+
+    public UnknownFieldsMode unknownFieldsMode() {
+        return settings.reading().unknownFields();
     }
 
     public String schemaDdl() {

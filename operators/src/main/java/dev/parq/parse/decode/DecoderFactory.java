@@ -60,23 +60,32 @@ public final class DecoderFactory {
         }
     }
 
-    /** The decoder of whole lines: one object whose fields are the root's columns. */
+    /**
+     * The decoder of whole lines: one object whose fields are the root's first columns, one per
+     * field of {@code schema}; a column the root has after them is not a key of the line.
+     */
     public static StructDecoder forRoot(RowType schema, VectorSchemaRoot root, UnknownKeys unknownKeys) {
         List<FieldVector> vectors = root.getFieldVectors();
-        return struct(null, schema, vectors, "", unknownKeys);
+        return struct(null, schema, vectors, "", unknownKeys, unknownKeys.keepsValues());
     }
 
+    /**
+     * keepsValues: whether this object's unknown keys are kept with their values; only outside
+     * arrays and maps, where a path names one value of the line.
+     */
     private static StructDecoder struct(StructVector vector, RowType row, List<FieldVector> children, String path,
-            UnknownKeys unknownKeys) {
+            UnknownKeys unknownKeys, boolean keepsValues) {
         List<Decoder> fields = new ArrayList<>(row.getFieldCount());
         for (int i = 0; i < row.getFieldCount(); i++) {
             RowType.RowField field = row.getFields().get(i);
-            fields.add(create(field.getType(), children.get(i), FieldPath.child(path, field.getName()), unknownKeys));
+            fields.add(create(field.getType(), children.get(i), FieldPath.child(path, field.getName()), unknownKeys,
+                    keepsValues));
         }
-        return new StructDecoder(vector, row.getFieldNames(), fields, path, unknownKeys);
+        return new StructDecoder(vector, row.getFieldNames(), fields, path, unknownKeys, keepsValues);
     }
 
-    private static Decoder create(LogicalType type, FieldVector vector, String path, UnknownKeys unknownKeys) {
+    private static Decoder create(LogicalType type, FieldVector vector, String path, UnknownKeys unknownKeys,
+            boolean keepsValues) {
         String typeName = type.copy(true).asSummaryString();
         switch (type.getTypeRoot()) {
             case BOOLEAN:
@@ -112,19 +121,20 @@ public final class DecoderFactory {
             }
             case ROW: {
                 StructVector struct = (StructVector) vector;
-                return struct(struct, (RowType) type, struct.getChildrenFromFields(), path, unknownKeys);
+                return struct(struct, (RowType) type, struct.getChildrenFromFields(), path, unknownKeys, keepsValues);
             }
             case ARRAY: {
                 ListVector list = (ListVector) vector;
                 Decoder element = create(((ArrayType) type).getElementType(), list.getDataVector(), path + "[]",
-                        unknownKeys);
+                        unknownKeys, false);
                 return new ListDecoder(list, element, typeName, path);
             }
             case MAP: {
                 MapVector map = (MapVector) vector;
                 List<FieldVector> entry = ((StructVector) map.getDataVector()).getChildrenFromFields();
                 StringDecoder keys = new StringDecoder((VarCharVector) entry.get(0));
-                Decoder values = create(((MapType) type).getValueType(), entry.get(1), path + "{}", unknownKeys);
+                Decoder values = create(((MapType) type).getValueType(), entry.get(1), path + "{}", unknownKeys,
+                        false);
                 return new MapDecoder(map, keys, values, typeName, path);
             }
             default:

@@ -91,7 +91,8 @@ public final class StringDecoder extends Decoder {
         store(index, scratch, 0, n);
     }
 
-    private void store(int index, byte[] bytes, int from, int n) {
+    /** Writes bytes[from, from + n) as they are into slot index. */
+    void store(int index, byte[] bytes, int from, int n) {
         int start = reserve(index, n);
         long address = dataAddress + start;
         if (n <= SHORT_VALUE && from + SHORT_VALUE <= bytes.length && start + SHORT_VALUE <= dataCapacity) {

@@ -13,7 +13,9 @@ import dev.parq.json.Tape;
 /**
  * ROW: a JSON object. Fields are matched by key bytes, trying the field after the last match
  * first since lines usually repeat one key order. For a repeated key the last one wins. Keys that
- * are not fields are skipped with their whole value and counted as unknown at their path.
+ * are not fields are skipped with their whole value and counted as unknown at their path; an object
+ * that {@code keepsValues} (the line, and ROWs within it outside arrays and maps, whose unknown
+ * paths name one value of the line) hands the value's JSON text to {@link UnknownKeys} as well.
  *
  * <p>Inline, keys are matched in place by {@link InlineKeys}, which checks their bytes too; an
  * unknown key's value is checked and skipped, and a repeated key or one with escapes leaves the
@@ -33,6 +35,7 @@ public final class StructDecoder extends Decoder {
     private final Decoder[] fields;
     private final String path;
     private final UnknownKeys unknownKeys;
+    private final boolean keepsValues;
     private final int[] valueTokens;
     private final Keys keys = new Keys();
     private final List<byte[]> cachedKeys = new ArrayList<>();
@@ -46,7 +49,7 @@ public final class StructDecoder extends Decoder {
     private final long[] set;
 
     public StructDecoder(StructVector vector, List<String> names, List<Decoder> fields, String path,
-            UnknownKeys unknownKeys) {
+            UnknownKeys unknownKeys, boolean keepsValues) {
         this.vector = vector;
         this.names = new byte[names.size()][];
         for (int i = 0; i < this.names.length; i++) {
@@ -61,6 +64,7 @@ public final class StructDecoder extends Decoder {
         this.fields = fields.toArray(new Decoder[0]);
         this.path = path;
         this.unknownKeys = unknownKeys;
+        this.keepsValues = keepsValues;
         this.valueTokens = new int[this.names.length];
         this.inlineKeys = new InlineKeys(this.names);
         this.set = new long[(this.names.length + Long.SIZE - 1) / Long.SIZE];
@@ -114,15 +118,26 @@ public final class StructDecoder extends Decoder {
 
     private void unknown(Tape tape, int k) {
         int n = keys.unescaped(tape, k);
-        unknown(keys.scratch(), 0, n);
+        unknown(keys.scratch(), 0, n, tape.bytes(), tape.rawStart(k + 1), tape.rawEnd(k + 1));
     }
 
-    /** Counts the unknown key bytes[from, from + n), unescaped, at this object's path. */
-    private void unknown(byte[] bytes, int from, int n) {
+    /**
+     * Counts the unknown key bytes[from, from + n), unescaped, at this object's path; its value is
+     * line[valueFrom, valueTo).
+     */
+    private void unknown(byte[] bytes, int from, int n, byte[] line, int valueFrom, int valueTo) {
+        UnknownKeys.Counter counter = counter(bytes, from, n);
+        if (keepsValues) {
+            unknownKeys.occurred(counter, line, valueFrom, valueTo);
+        } else {
+            unknownKeys.occurred(counter);
+        }
+    }
+
+    private UnknownKeys.Counter counter(byte[] bytes, int from, int n) {
         for (int i = 0; i < cachedKeys.size(); i++) {
             if (Arrays.equals(cachedKeys.get(i), 0, cachedKeys.get(i).length, bytes, from, from + n)) {
-                unknownKeys.occurred(cachedCounters.get(i));
-                return;
+                return cachedCounters.get(i);
             }
         }
         UnknownKeys.Counter counter =
@@ -131,7 +146,7 @@ public final class StructDecoder extends Decoder {
             cachedKeys.add(Arrays.copyOfRange(bytes, from, from + n));
             cachedCounters.add(counter);
         }
-        unknownKeys.occurred(counter);
+        return counter;
     }
 
     @Override
@@ -202,9 +217,10 @@ public final class StructDecoder extends Decoder {
         if (colon == limit || bytes[colon] != ':') {
             return FALLBACK;
         }
-        int end = ByteScan.valueEnd(bytes, ByteScan.whitespaceEnd(bytes, colon + 1, limit), limit);
+        int valueStart = ByteScan.whitespaceEnd(bytes, colon + 1, limit);
+        int end = ByteScan.valueEnd(bytes, valueStart, limit);
         if (end >= 0) {
-            unknown(bytes, from, quote - from);
+            unknown(bytes, from, quote - from, bytes, valueStart, end);
         }
         return end;
     }

@@ -19,6 +19,7 @@ import dev.parq.config.Mutation;
 import dev.parq.config.TaskHeap;
 import dev.parq.parse.BadLineException;
 import dev.parq.parse.BatchParser;
+import dev.parq.parse.UnknownFieldsMode;
 import dev.parq.schema.TableSchema;
 import dev.parq.source.reader.LineChunk;
 
@@ -43,6 +44,7 @@ public final class ParseOperator extends AbstractStreamOperator<ArrowBatch>
 
     private final String schemaDdl;
     private final OnError onError;
+    private final UnknownFieldsMode unknownFieldsMode;
     private final int batchRows;
 
     private transient BufferAllocator allocator;
@@ -62,9 +64,10 @@ public final class ParseOperator extends AbstractStreamOperator<ArrowBatch>
     private transient Counter rowsMetric;
     private transient Counter rejectedMetric;
 
-    public ParseOperator(TableSchema schema, OnError onError, int batchRows) {
+    public ParseOperator(TableSchema schema, OnError onError, UnknownFieldsMode unknownFields, int batchRows) {
         this.schemaDdl = schema.toDdl();
         this.onError = onError;
+        this.unknownFieldsMode = unknownFields;
         this.batchRows = batchRows;
     }
 
@@ -73,7 +76,8 @@ public final class ParseOperator extends AbstractStreamOperator<ArrowBatch>
         super.open();
         TaskHeap.configure(getContainingTask().getEnvironment().getTaskManagerInfo().getConfiguration());
         allocator = new RootAllocator();
-        parser = new BatchParser(TableSchema.parse(schemaDdl).rowType(), allocator, batchRows, this::onBadLine);
+        parser = new BatchParser(TableSchema.parse(schemaDdl).rowType(), unknownFieldsMode, allocator, batchRows,
+                this::onBadLine);
         bytesAccumulator = accumulator(ConversionCounters.BYTES_IN);
         recordsAccumulator = accumulator(ConversionCounters.RECORDS_IN);
         rejectedAccumulator = accumulator(ConversionCounters.REJECTED);

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.parq.batch.ArrowBatch;
 import dev.parq.parse.BadLineException;
+import dev.parq.parse.UnknownFieldsMode;
 import dev.parq.schema.TableSchema;
 import dev.parq.source.reader.LineChunk;
 import dev.parq.source.reader.LineChunkSerializer;
@@ -43,7 +44,7 @@ class ParseOperatorTest {
 
     private void open(OnError onError, int batchRows) throws Exception {
         harness = new OneInputStreamOperatorTestHarness<>(
-                new ParseOperator(SCHEMA, onError, batchRows), LineChunkSerializer.INSTANCE);
+                new ParseOperator(SCHEMA, onError, UnknownFieldsMode.DROP, batchRows), LineChunkSerializer.INSTANCE);
         harness.setup(batches);
         harness.open();
     }

@@ -1,0 +1,35 @@
+package dev.parq.job;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** The packaged jar run as a user runs it, {@code java -jar parq.jar ...}, in a process of its own. */
+final class ParqJar {
+
+    static final Path JAR = Path.of("target", "parq.jar").toAbsolutePath();
+
+    record Run(int exit, String out, String err) {}
+
+    private ParqJar() {}
+
+    /** {@code java -Xmx<heap> -jar parq.jar args}, to its end; its output goes through files in {@code dir}. */
+    static Run run(Path dir, String heap, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("java", "-Xmx" + heap, "-jar", JAR.toString()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(dir.resolve("stdout").toFile())
+                .redirectError(dir.resolve("stderr").toFile())
+                .start();
+        assertTrue(process.waitFor(180, TimeUnit.SECONDS), "parq did not finish");
+        return new Run(process.exitValue(),
+                Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8),
+                Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
+    }
+}
