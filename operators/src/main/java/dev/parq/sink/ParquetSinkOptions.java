@@ -14,6 +14,7 @@ public final class ParquetSinkOptions {
     public static final String COMPRESSION_DEFAULT = "snappy";
     public static final String ROW_GROUP_SIZE_DEFAULT = "64mb";
     public static final String PAGE_SIZE_DEFAULT = "1mb";
+    public static final String TARGET_FILE_SIZE_DEFAULT = "128mb";
 
     public static final ConfigOption<String> COMPRESSION = ConfigOptions.key("parq.sink.compression")
             .stringType()
@@ -32,6 +33,13 @@ public final class ParquetSinkOptions {
             .defaultValue(MemorySize.parse(PAGE_SIZE_DEFAULT))
             .withDescription("Target size of a data page before compression.");
 
+    public static final ConfigOption<MemorySize> TARGET_FILE_SIZE = ConfigOptions.key("parq.sink.target-file-size")
+            .memoryType()
+            .defaultValue(MemorySize.parse(TARGET_FILE_SIZE_DEFAULT))
+            .withDescription("Size of a part file: convert rolls to a new file once a file reaches it, with row"
+                    + " groups no larger than it, so that no file exceeds it by more than one row group; ingest"
+                    + " compacts the files it commits on each checkpoint into files of about this size.");
+
     public static final ConfigOption<Boolean> DICTIONARY = ConfigOptions.key("parq.sink.dictionary")
             .booleanType()
             .defaultValue(true)
@@ -44,7 +52,8 @@ public final class ParquetSinkOptions {
 
     /**
      * Checks every setting of the sink in {@code config}: a known codec, a row group from 4 KiB to
-     * 2 GiB, a page from 1 KiB to 64 MiB (a page is one array).
+     * 2 GiB, a page from 1 KiB to 64 MiB (a page is one array), a
+     * target file size from 1 MiB to 1 TiB.
      *
      * @throws InvalidOptionException naming the first key whose value is not accepted
      */
@@ -52,6 +61,7 @@ public final class ParquetSinkOptions {
         OptionChecks.oneOf(config, COMPRESSION, Compression.names());
         OptionChecks.size(config, ROW_GROUP_SIZE, MemorySize.parse("4kb"), MemorySize.parse("2gb"));
         OptionChecks.size(config, PAGE_SIZE, MemorySize.parse("1kb"), MemorySize.parse("64mb"));
+        OptionChecks.size(config, TARGET_FILE_SIZE, MemorySize.parse("1mb"), MemorySize.parse("1tb"));
         OptionChecks.read(config, DICTIONARY);
     }
 }

@@ -18,6 +18,7 @@ import dev.parq.config.OptionChecks;
 import dev.parq.parse.operator.ParseOptions;
 import dev.parq.schema.SchemaOptions;
 import dev.parq.sink.ParquetSinkOptions;
+import dev.parq.sink.partition.PartitionOptions;
 import dev.parq.source.NdjsonSourceOptions;
 
 /**
@@ -90,7 +91,7 @@ public final class ParqOptions {
     /** The classes that declare parq's options, each as public static {@code ConfigOption} fields. */
     private static final List<Class<?>> DECLARING_CLASSES = List.of(
             ParqOptions.class, NdjsonSourceOptions.class, ParseOptions.class, SchemaOptions.class,
-            ParquetSinkOptions.class);
+            ParquetSinkOptions.class, PartitionOptions.class);
 
     private ParqOptions() {}
 
@@ -132,6 +133,7 @@ public final class ParqOptions {
             ParseOptions.validate(config);
             SchemaOptions.validate(config);
             ParquetSinkOptions.validate(config);
+            PartitionOptions.validate(config);
             OptionChecks.read(config, OVERWRITE);
             OptionChecks.read(config, FORCE);
             OptionChecks.oneOf(config, TENSOR_DTYPE, List.of("float32", "float64"));
