@@ -22,6 +22,7 @@ import dev.parq.parse.operator.OnError;
 import dev.parq.parse.operator.ParseOperator;
 import dev.parq.sink.ParquetSinks;
 import dev.parq.sink.commit.RecordedFileSink;
+import dev.parq.sink.partition.PartitionOperator;
 import dev.parq.sink.tensor.TensorSink;
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.reader.LineChunk;
@@ -50,9 +51,12 @@ public final class Pipeline {
     public static void convert(StreamExecutionEnvironment env, ConvertSettings settings,
             UnaryOperator<BulkWriter.Factory<ArrowBatch>> writers) {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
-        BulkWriter.Factory<ArrowBatch> parquet =
-                ParquetSinks.writerFactory(settings.reading().outputType(), settings.writerOptions());
-        batches.sinkTo(ParquetSinks.forBatches(flinkPath(settings.output()), writers.apply(parquet)))
+        Partitioning partitioning = settings.partitioning();
+        BulkWriter.Factory<ArrowBatch> parquet = ParquetSinks.writerFactory(
+                partitioning.fileType(settings.reading().outputType()), settings.writerOptions());
+        partitioned(batches, partitioning)
+                .sinkTo(ParquetSinks.forBatches(flinkPath(settings.output()), writers.apply(parquet),
+                        settings.writerOptions(), partitioning.maxOpen()))
                 .name("write Parquet");
         writeRejected(batches, settings.output().resolve(REJECTED_DIR));
     }
@@ -64,8 +68,8 @@ public final class Pipeline {
     public static void ingest(StreamExecutionEnvironment env, IngestSettings settings) {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
         org.apache.flink.core.fs.Path output = flinkPath(settings.output());
-        batches.sinkTo(new RecordedFileSink<>(ParquetSinks.forBatches(output,
-                        ParquetSinks.writerFactory(settings.reading().outputType(), settings.writerOptions())),
+        batches.sinkTo(new RecordedFileSink<>(
+                        ParquetSinks.forBatches(output, settings.reading().outputType(), settings.writerOptions()),
                         output))
                 .name("write Parquet")
                 .uid("write-parquet");
@@ -99,6 +103,15 @@ public final class Pipeline {
         return lines.transform("parse to Arrow", ArrowBatchSerializer.TYPE,
                         new ParseOperator(reading.schema(), reading.onError(), reading.unknownFields(), reading.batchRows()))
                 .uid("parse-to-arrow");
+    }
+
+    /** The batches split by partition, chained after the parser, when the output has partitions. */
+    private static DataStream<ArrowBatch> partitioned(DataStream<ArrowBatch> batches, Partitioning partitioning) {
+        if (partitioning.spec().isEmpty()) {
+            return batches;
+        }
+        return batches.transform("partition", ArrowBatchSerializer.TYPE, new PartitionOperator(partitioning.spec().get()))
+                .uid("partition");
     }
 
     /** Bad lines as NDJSON records in {@code rejected-*.ndjson} files of {@code directory}. */

@@ -49,8 +49,11 @@ public final class Manifest {
     private final long rejectedOnDisk;
     private final long elapsedMs;
 
-    /** One Parquet file of the output. */
-    public record OutputFile(String path, long rows, long bytes) {}
+    /**
+     * One Parquet file of the output: its path relative to the output, and its partition's
+     * folders ("" without partitions).
+     */
+    public record OutputFile(String path, String partition, long rows, long bytes) {}
 
     private Manifest(ConvertSettings settings, JobRunner.Counters counters, List<OutputFile> files,
             long rejectedOnDisk, long elapsedMs) {
@@ -72,14 +75,31 @@ public final class Manifest {
         }
     }
 
-    private static List<OutputFile> parquetFiles(Path output) throws IOException {
+    /**
+     * The visible Parquet files of the output, in its partition folders too, in path order; what
+     * readers skip (names starting with '.' or '_', in-progress files and {@code _rejected/}
+     * among them) is skipped.
+     */
+    static List<OutputFile> parquetFiles(Path output) throws IOException {
         List<OutputFile> files = new ArrayList<>();
-        try (Stream<Path> entries = Files.list(output)) {
-            for (Path path : entries.filter(p -> p.getFileName().toString().endsWith(".parquet")).sorted().toList()) {
-                files.add(new OutputFile(path.getFileName().toString(), footerRowCount(path), Files.size(path)));
+        try (Stream<Path> entries = Files.walk(output)) {
+            for (Path path : entries.filter(p -> visible(output, p) && p.toString().endsWith(".parquet")
+                    && Files.isRegularFile(p)).sorted().toList()) {
+                Path relative = output.relativize(path);
+                String partition = relative.getParent() == null ? "" : relative.getParent().toString();
+                files.add(new OutputFile(relative.toString(), partition, footerRowCount(path), Files.size(path)));
             }
         }
         return files;
+    }
+
+    private static boolean visible(Path output, Path path) {
+        for (Path name : output.relativize(path)) {
+            if (name.toString().startsWith(".") || name.toString().startsWith("_")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -156,10 +176,22 @@ public final class Manifest {
                 "count", field.count(), "first_file", field.firstFile(), "first_offset", field.firstOffset())));
         json.put("unknown_fields", unknown);
         List<Map<String, Object>> outputs = new ArrayList<>();
+        Map<String, Map<String, Object>> partitions = new TreeMap<>();
         for (OutputFile file : files) {
             outputs.add(ordered("path", file.path(), "rows", file.rows(), "bytes", file.bytes()));
+            Map<String, Object> partition = partitions.computeIfAbsent(file.partition(),
+                    p -> ordered("rows", 0L, "bytes", 0L, "files", new ArrayList<String>()));
+            partition.put("rows", (Long) partition.get("rows") + file.rows());
+            partition.put("bytes", (Long) partition.get("bytes") + file.bytes());
+            @SuppressWarnings("unchecked")
+            List<String> names = (List<String>) partition.get("files");
+            names.add(file.path());
         }
         json.put("files", outputs);
+        settings.partitioning().spec().ifPresent(spec -> {
+            json.put("partition_by", spec.toString());
+            json.put("partitions", partitions);
+        });
         json.put("schema", settings.reading().schema().toDdl());
         json.put("compression", settings.writerOptions().compression().name().toLowerCase(Locale.ROOT));
         json.put("on_error", settings.reading().onError().toString());
