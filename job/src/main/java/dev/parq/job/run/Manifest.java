@@ -229,6 +229,11 @@ public final class Manifest {
         return elapsedMs;
     }
 
+    /** Whether the output has partition folders. */
+    public boolean partitioned() {
+        return settings.partitioning().spec().isPresent();
+    }
+
     public List<OutputFile> files() {
         return files;
     }
