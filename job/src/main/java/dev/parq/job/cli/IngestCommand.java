@@ -10,6 +10,7 @@ import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.job.run.IngestRun;
+import dev.parq.sink.partition.PartitionOptions;
 import dev.parq.source.NdjsonSourceOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -75,6 +76,16 @@ public final class IngestCommand implements Callable<Integer> {
     @Mixin
     UnknownFieldsFlag unknownFields;
 
+    @Mixin
+    OutputFlags layout;
+
+    @Option(names = "--partition-commit-delay", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "With a time partition, its folder gets a _SUCCESS file (its rows and files) once the"
+                    + " event time (the latest time seen, from every reader with rows) has passed the partition's"
+                    + " end by this much; later rows still land and rewrite it. Default: "
+                    + PartitionOptions.COMMIT_DELAY_DEFAULT + ".")
+    Duration partitionCommitDelay;
+
     @Option(names = "--no-progress", description = "No status line, even on a terminal.")
     boolean noProgress;
 
@@ -135,6 +146,10 @@ public final class IngestCommand implements Callable<Integer> {
         }
         if (state != null) {
             config.set(ParqOptions.STATE_DIR, state);
+        }
+        layout.applyTo(config);
+        if (partitionCommitDelay != null) {
+            config.set(PartitionOptions.COMMIT_DELAY, partitionCommitDelay);
         }
         if (force) {
             config.set(ParqOptions.FORCE, true);

@@ -11,13 +11,14 @@ import dev.parq.io.StandardInput;
 import dev.parq.parse.operator.ParseOptions;
 import dev.parq.schema.TableSchema;
 import dev.parq.sink.ParquetWriterOptions;
+import dev.parq.sink.partition.PartitionOptions;
 import dev.parq.source.NdjsonSource;
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.enumerate.WatchedInputs;
 
 /** An ingest run's settings: watched inputs, the output, checkpoints and where they are kept. */
 public record IngestSettings(Reading reading, Path output, ParquetWriterOptions writerOptions,
-        Duration checkpointInterval, Path stateDir) {
+        Duration checkpointInterval, Path stateDir, Partitioning partitioning, Duration partitionCommitDelay) {
 
     /** The default place of checkpoints and savepoints, inside the output (hidden from readers by its '_'). */
     public static final String STATE_DIR = "_state";
@@ -58,7 +59,8 @@ public record IngestSettings(Reading reading, Path output, ParquetWriterOptions 
                 config.get(ParseOptions.BATCH_ROWS));
         Path stateDir = config.getOptional(ParqOptions.STATE_DIR).map(Path::of).orElse(output.resolve(STATE_DIR))
                 .toAbsolutePath().normalize();
-        return new IngestSettings(reading, output, writerOptions, config.get(ParqOptions.CHECKPOINT_INTERVAL), stateDir);
+        return new IngestSettings(reading, output, writerOptions, config.get(ParqOptions.CHECKPOINT_INTERVAL), stateDir,
+                Partitioning.of(config, reading.outputType()), config.get(PartitionOptions.COMMIT_DELAY));
     }
 
     private static TableSchema schema(Configuration config, List<InputFile> present) throws ConversionException {

@@ -21,6 +21,7 @@ import dev.parq.batch.ArrowBatchSerializer;
 import dev.parq.parse.operator.OnError;
 import dev.parq.parse.operator.ParseOperator;
 import dev.parq.sink.ParquetSinks;
+import dev.parq.sink.commit.PartitionCommits;
 import dev.parq.sink.commit.RecordedFileSink;
 import dev.parq.sink.partition.PartitionOperator;
 import dev.parq.sink.tensor.TensorSink;
@@ -54,7 +55,7 @@ public final class Pipeline {
         Partitioning partitioning = settings.partitioning();
         BulkWriter.Factory<ArrowBatch> parquet = ParquetSinks.writerFactory(
                 partitioning.fileType(settings.reading().outputType()), settings.writerOptions());
-        partitioned(batches, partitioning)
+        partitioned(batches, partitioning, false)
                 .sinkTo(ParquetSinks.forBatches(flinkPath(settings.output()), writers.apply(parquet),
                         settings.writerOptions(), partitioning.maxOpen()))
                 .name("write Parquet");
@@ -68,9 +69,15 @@ public final class Pipeline {
     public static void ingest(StreamExecutionEnvironment env, IngestSettings settings) {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
         org.apache.flink.core.fs.Path output = flinkPath(settings.output());
-        batches.sinkTo(new RecordedFileSink<>(
-                        ParquetSinks.forBatches(output, settings.reading().outputType(), settings.writerOptions()),
-                        output))
+        Partitioning partitioning = settings.partitioning();
+        BulkWriter.Factory<ArrowBatch> parquet = ParquetSinks.writerFactory(
+                partitioning.fileType(settings.reading().outputType()), settings.writerOptions());
+        PartitionCommits commits = partitioning.spec().filter(spec -> spec.timeLevel().isPresent())
+                .map(spec -> new PartitionCommits(spec, settings.partitionCommitDelay().toMillis(), output))
+                .orElse(null);
+        partitioned(batches, partitioning, true)
+                .sinkTo(new RecordedFileSink<>(ParquetSinks.forBatches(output, parquet, settings.writerOptions(),
+                        partitioning.maxOpen()), output, commits))
                 .name("write Parquet")
                 .uid("write-parquet");
         writeRejected(batches, settings.output().resolve(REJECTED_DIR));
@@ -105,12 +112,17 @@ public final class Pipeline {
                 .uid("parse-to-arrow");
     }
 
-    /** The batches split by partition, chained after the parser, when the output has partitions. */
-    private static DataStream<ArrowBatch> partitioned(DataStream<ArrowBatch> batches, Partitioning partitioning) {
+    /**
+     * The batches split by partition, chained after the parser, when the output has partitions;
+     * with {@code eventTime}, with the watermarks of the time partition's column.
+     */
+    private static DataStream<ArrowBatch> partitioned(DataStream<ArrowBatch> batches, Partitioning partitioning,
+            boolean eventTime) {
         if (partitioning.spec().isEmpty()) {
             return batches;
         }
-        return batches.transform("partition", ArrowBatchSerializer.TYPE, new PartitionOperator(partitioning.spec().get()))
+        return batches.transform("partition", ArrowBatchSerializer.TYPE,
+                        new PartitionOperator(partitioning.spec().get(), eventTime))
                 .uid("partition");
     }
 

@@ -1,12 +1,7 @@
 package dev.parq.job.run;
 
 import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
-import java.nio.file.StandardOpenOption;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +13,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import org.apache.parquet.format.Util;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -28,6 +22,7 @@ import dev.parq.job.pipeline.ConvertSettings;
 import dev.parq.job.pipeline.Pipeline;
 import dev.parq.parse.UnknownField;
 import dev.parq.parse.UnknownFieldsMode;
+import dev.parq.sink.commit.ParquetFooters;
 import dev.parq.source.enumerate.InputFile;
 
 /**
@@ -36,9 +31,6 @@ import dev.parq.source.enumerate.InputFile;
  * from the lines in {@code _rejected/}, so the check that they add up is made on what is on disk.
  */
 public final class Manifest {
-
-    /** "PAR1" read as a little-endian int. */
-    private static final int PARQUET_MAGIC = 0x31524150;
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -102,26 +94,8 @@ public final class Manifest {
         return true;
     }
 
-    /**
-     * The row count recorded in a Parquet file's footer (the file ends with the footer, its
-     * 4-byte little-endian length and the magic "PAR1"). Read directly, without parquet-mr's
-     * Hadoop-bound file reader.
-     */
     static long footerRowCount(Path file) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            long size = channel.size();
-            ByteBuffer tail = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-            if (size < 12 || channel.read(tail, size - 8) != 8 || tail.getInt(4) != PARQUET_MAGIC) {
-                throw new IOException(file + " is not a complete Parquet file (no footer)");
-            }
-            int footerLength = tail.getInt(0);
-            if (footerLength <= 0 || footerLength > size - 12) {
-                throw new IOException(file + " has a corrupt Parquet footer length " + footerLength);
-            }
-            ByteBuffer footer = ByteBuffer.allocate(footerLength);
-            channel.read(footer, size - 8 - footerLength);
-            return Util.readFileMetaData(new ByteArrayInputStream(footer.array())).getNum_rows();
-        }
+        return ParquetFooters.rowCount(new org.apache.flink.core.fs.Path(file.toUri()), Files.size(file));
     }
 
     /** Lines in the files of {@code directory} (0 if there is none), skipping hidden in-progress files. */

@@ -36,6 +36,9 @@ public final class BatchPartitioner {
     private int[] partitionOfRow = new int[0];
     private long[] codes;
     private long[] previousCodes;
+    /** The level whose times are event time, or -1; and the latest of them in the last batch. */
+    private final int eventLevel;
+    private long latestEvent = Long.MIN_VALUE;
 
     /** The root over the source batch's vectors that the files store, kept while the parser's vectors stay the same. */
     private VectorSchemaRoot wholeBatch;
@@ -48,6 +51,7 @@ public final class BatchPartitioner {
         this.valueLevels = new ValueLevel[levels.size()];
         this.codes = new long[levels.size()];
         this.previousCodes = new long[levels.size()];
+        this.eventLevel = spec.timeLevel().map(levels::indexOf).orElse(-1);
         boolean[] folderOnly = new boolean[spec.rowType().getFieldCount()];
         for (PartitionSpec.Level level : levels) {
             if (level.transform() == PartitionSpec.Transform.VALUE) {
@@ -120,7 +124,11 @@ public final class BatchPartitioner {
         }
         int runs = 0;
         int current = -1;
+        latestEvent = Long.MIN_VALUE;
         for (int row = 0; row < rows; row++) {
+            if (eventLevel >= 0 && !vectors[eventLevel].isNull(row)) {
+                latestEvent = Math.max(latestEvent, timeLevels[eventLevel].millis(vectors[eventLevel], row));
+            }
             for (int l = 0; l < codes.length; l++) {
                 codes[l] = valueLevels[l] != null
                         ? valueLevels[l].code(vectors[l], row) : timeLevels[l].code(vectors[l], row);
@@ -138,6 +146,14 @@ public final class BatchPartitioner {
             partitionOfRow[row] = current;
         }
         return runs;
+    }
+
+    /**
+     * The latest time of the spec's first time level in the last batch, in epoch milliseconds (see
+     * {@link PartitionSpec#endMillis}), or {@code Long.MIN_VALUE} if it had none.
+     */
+    public long latestEventMillis() {
+        return latestEvent;
     }
 
     private String folders() {

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -164,6 +166,30 @@ public final class PartitionSpec implements Serializable {
 
     public ZoneId zone() {
         return ZoneId.of(zone);
+    }
+
+    /** The first level that is a time transform, whose periods end as event time passes. */
+    public Optional<Level> timeLevel() {
+        return levels.stream().filter(l -> l.transform() != Transform.VALUE).findFirst();
+    }
+
+    /**
+     * When the period of a partition's time level ends, in epoch milliseconds (a TIMESTAMP's or
+     * DATE's local time read as UTC): empty for output without time levels and for the default
+     * partition of rows without a time.
+     */
+    public OptionalLong endMillis(String partition) {
+        Optional<Level> time = timeLevel();
+        if (time.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        String prefix = HivePaths.escape(time.get().key()) + "=";
+        for (String folder : partition.split("/")) {
+            if (folder.startsWith(prefix)) {
+                return TimeLevel.endMillis(time.get(), zone(), folder.substring(prefix.length()));
+            }
+        }
+        return OptionalLong.empty();
     }
 
     /** As written in {@code --partition-by}. */

@@ -3,10 +3,14 @@ package dev.parq.sink.partition;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.YearMonth;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.temporal.ChronoField;
 import java.time.temporal.ChronoUnit;
+import java.util.OptionalLong;
 
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
@@ -31,6 +35,9 @@ final class TimeLevel {
     private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("uuuu-MM");
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("uuuu-MM-dd");
     private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("uuuu-MM-dd-HH");
+    private static final DateTimeFormatter HOUR_PARSED = new DateTimeFormatterBuilder()
+            .appendPattern("uuuu-MM-dd-HH").parseDefaulting(ChronoField.MINUTE_OF_HOUR, 0)
+            .toFormatter();
 
     private final PartitionSpec.Transform transform;
     private final ZoneId zone;
@@ -42,6 +49,13 @@ final class TimeLevel {
     private long cachedStart;
     private long cachedEnd;
     private long cachedCode;
+
+    private TimeLevel(PartitionSpec.Transform transform, ZoneId zone) {
+        this.transform = transform;
+        this.zone = zone;
+        this.date = false;
+        this.perSecond = 1;
+    }
 
     TimeLevel(PartitionSpec.Level level, ZoneId zone, FieldVector vector) {
         this.transform = level.transform();
@@ -155,9 +169,41 @@ final class TimeLevel {
         }
     }
 
-    /** The first instant (epoch milliseconds) past the period of {@code code}, in this level's zone. */
-    long endMillis(long code) {
-        LocalDateTime end = LocalDateTime.ofEpochSecond(code, 0, ZoneOffset.UTC).plus(1, unit());
-        return end.atZone(zone).toInstant().toEpochMilli();
+    /** A raw value in epoch milliseconds: the instant, or the local time read as UTC. */
+    long millis(FieldVector vector, int row) {
+        if (date) {
+            return ((DateDayVector) vector).get(row) * 86_400_000L;
+        }
+        long raw = ((TimeStampVector) vector).get(row);
+        return perSecond >= 1000 ? Math.floorDiv(raw, perSecond / 1000) : raw * 1000;
+    }
+
+    /**
+     * The first instant (epoch milliseconds) past the period whose folder value is {@code value}
+     * ({@code 2024-03-01} for a day), a local time's read as UTC as {@link #millis} does; empty
+     * for the default partition or a value that is not one of these folders.
+     */
+    static OptionalLong endMillis(PartitionSpec.Level level, ZoneId zone, String value) {
+        LocalDateTime start;
+        try {
+            switch (level.transform()) {
+                case YEAR:
+                    start = LocalDate.of(Integer.parseInt(value), 1, 1).atStartOfDay();
+                    break;
+                case MONTH:
+                    start = YearMonth.parse(value, MONTH).atDay(1).atStartOfDay();
+                    break;
+                case DAY:
+                    start = LocalDate.parse(value, DAY).atStartOfDay();
+                    break;
+                default:
+                    start = LocalDateTime.parse(value, HOUR_PARSED);
+            }
+        } catch (RuntimeException e) {
+            return OptionalLong.empty();
+        }
+        ZoneId in = level.type().getTypeRoot() == LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE ? zone : ZoneOffset.UTC;
+        TimeLevel unit = new TimeLevel(level.transform(), in);
+        return OptionalLong.of(start.plus(1, unit.unit()).atZone(in).toInstant().toEpochMilli());
     }
 }
