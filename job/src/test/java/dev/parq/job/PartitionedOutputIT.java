@@ -72,6 +72,7 @@ class PartitionedOutputIT {
                     line.append(",\"level\":\"").append(level).append('"');
                 }
                 byLevel.merge(level == null || level.isEmpty() ? "null" : level, 1L, Long::sum);
+                line.append(",\"tags\":[\"t").append(seq % 3).append("\"],\"user\":{\"id\":").append(seq).append('}');
                 line.append(",\"msg\":\"");
                 for (int i = 0; i < padding; i++) {
                     line.append(Integer.toHexString(random.nextInt(16)));
@@ -95,7 +96,8 @@ class PartitionedOutputIT {
 
     private Cli.Result convert(Path input, Path output, String... flags) {
         List<String> args = new java.util.ArrayList<>(List.of("convert", input.toString(), "-o", output.toString(),
-                "--schema", "seq BIGINT, ts TIMESTAMP_LTZ(3), level STRING, msg STRING", "--no-progress",
+                "--schema", "seq BIGINT, ts TIMESTAMP_LTZ(3), level STRING, msg STRING, tags ARRAY<STRING>,"
+                        + " user ROW<id BIGINT>", "--no-progress",
                 "-p", "2"));
         args.addAll(List.of(flags));
         return Cli.run(args.toArray(String[]::new));
@@ -115,6 +117,7 @@ class PartitionedOutputIT {
         assertEquals(0L, DuckDb.count(hive(output) + " WHERE ts IS NOT NULL AND"
                 + " strftime(ts AT TIME ZONE 'UTC', '%Y-%m-%d') <> ts_day::VARCHAR"));
         assertEquals(40_000L, DuckDb.scalarLong("SELECT count(DISTINCT seq) FROM " + hive(output)));
+        assertEquals(0L, DuckDb.count(hive(output) + " WHERE user.id <> seq OR tags <> ['t' || (seq % 3)]"));
         for (String day : byDay.keySet()) {
             assertTrue(Files.isDirectory(output.resolve("ts_day=" + day)), day);
         }

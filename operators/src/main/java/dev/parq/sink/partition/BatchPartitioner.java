@@ -183,12 +183,10 @@ public final class BatchPartitioner {
         List<FieldVector> source = root.getFieldVectors();
         if (wholeBatch == null || !sameVectors(source)) {
             List<FieldVector> kept = new ArrayList<>(fileColumns.length);
-            List<Field> fields = new ArrayList<>(fileColumns.length);
             for (int column : fileColumns) {
                 kept.add(source.get(column));
-                fields.add(source.get(column).getField());
             }
-            wholeBatch = new VectorSchemaRoot(fields, kept, 0);
+            wholeBatch = new VectorSchemaRoot(fileFields(root), kept, 0);
             wholeBatchSource = List.copyOf(source);
         }
         wholeBatch.setRowCount(root.getRowCount());
@@ -207,22 +205,37 @@ public final class BatchPartitioner {
         return true;
     }
 
-    private VectorSchemaRoot slice(VectorSchemaRoot root, int start, int length) {
-        List<FieldVector> parts = new ArrayList<>(fileColumns.length);
+    /**
+     * The fields of the file columns as the batch's schema has them: a vector's own field is made
+     * from its children as they are, and the parser's may name a list's element otherwise than
+     * the schema, which the writer checks.
+     */
+    private List<Field> fileFields(VectorSchemaRoot root) {
+        List<Field> fields = new ArrayList<>(fileColumns.length);
         for (int column : fileColumns) {
-            FieldVector vector = root.getVector(column);
-            TransferPair transfer = vector.getTransferPair(vector.getAllocator());
-            transfer.splitAndTransfer(start, length);
-            parts.add((FieldVector) transfer.getTo());
+            fields.add(root.getSchema().getFields().get(column));
         }
-        return new VectorSchemaRoot(parts);
+        return fields;
+    }
+
+    private VectorSchemaRoot slice(VectorSchemaRoot root, int start, int length) {
+        List<Field> fields = fileFields(root);
+        List<FieldVector> parts = new ArrayList<>(fileColumns.length);
+        for (int i = 0; i < fileColumns.length; i++) {
+            FieldVector vector = root.getVector(fileColumns[i]);
+            FieldVector part = fields.get(i).createVector(vector.getAllocator());
+            vector.makeTransferPair(part).splitAndTransfer(start, length);
+            parts.add(part);
+        }
+        return new VectorSchemaRoot(fields, parts, length);
     }
 
     private VectorSchemaRoot gather(VectorSchemaRoot root, int rows, int partition) {
+        List<Field> fields = fileFields(root);
         List<FieldVector> parts = new ArrayList<>(fileColumns.length);
-        for (int column : fileColumns) {
-            FieldVector vector = root.getVector(column);
-            FieldVector part = vector.getField().createVector(vector.getAllocator());
+        for (int i = 0; i < fileColumns.length; i++) {
+            FieldVector vector = root.getVector(fileColumns[i]);
+            FieldVector part = fields.get(i).createVector(vector.getAllocator());
             part.allocateNew();
             TransferPair copy = vector.makeTransferPair(part);
             int to = 0;
@@ -234,8 +247,6 @@ public final class BatchPartitioner {
             part.setValueCount(to);
             parts.add(part);
         }
-        VectorSchemaRoot gathered = new VectorSchemaRoot(parts);
-        gathered.setRowCount(parts.isEmpty() ? 0 : parts.get(0).getValueCount());
-        return gathered;
+        return new VectorSchemaRoot(fields, parts, parts.get(0).getValueCount());
     }
 }

@@ -18,6 +18,8 @@ import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,7 +31,8 @@ import dev.parq.schema.TableSchema;
 class BatchPartitionerTest {
 
     private static final TableSchema SCHEMA = TableSchema.parse(
-            "ts TIMESTAMP_LTZ(3), local_ts TIMESTAMP(6), d DATE, level STRING, n BIGINT");
+            "ts TIMESTAMP_LTZ(3), local_ts TIMESTAMP(6), d DATE, level STRING, n BIGINT, tags ARRAY<STRING>,"
+                    + " attrs MAP<STRING, BIGINT>, user ROW<name STRING>");
 
     private BufferAllocator allocator;
     private VectorSchemaRoot root;
@@ -65,6 +68,13 @@ class BatchPartitionerTest {
             levels.setSafe(row, level.getBytes(StandardCharsets.UTF_8));
         }
         ((BigIntVector) root.getVector("n")).setSafe(row, row);
+        ListVector tags = (ListVector) root.getVector("tags");
+        int first = tags.startNewValue(row);
+        ((VarCharVector) tags.getDataVector()).setSafe(first, ("t" + row).getBytes(StandardCharsets.UTF_8));
+        tags.endValue(row, 1);
+        StructVector user = (StructVector) root.getVector("user");
+        ((VarCharVector) user.getChild("name")).setSafe(row, ("u" + row).getBytes(StandardCharsets.UTF_8));
+        user.setIndexDefined(row);
         root.setRowCount(row + 1);
     }
 
@@ -75,10 +85,14 @@ class BatchPartitionerTest {
         PartitionSpec spec = PartitionSpec.parse(expressions, SCHEMA.rowType(), zone);
         List<Out> out = new ArrayList<>();
         new BatchPartitioner(spec).partition(new ArrowBatch(root, "in", 0, 100), batch -> {
+            assertEquals(ArrowSchemas.toArrow(spec.fileType()), batch.root().getSchema(), "the file schema");
             List<Long> n = new ArrayList<>();
             BigIntVector values = (BigIntVector) batch.root().getVector("n");
             for (int i = 0; i < batch.rowCount(); i++) {
                 n.add(values.get(i));
+                assertEquals("[\"t" + values.get(i) + "\"]", batch.root().getVector("tags").getObject(i).toString());
+                assertEquals("{\"name\":\"u" + values.get(i) + "\"}",
+                        batch.root().getVector("user").getObject(i).toString());
             }
             out.add(new Out(batch.partition(), n, batch.root().getFieldVectors().size(),
                     batch.root().getVector("n") == root.getVector("n")));
@@ -91,7 +105,7 @@ class BatchPartitionerTest {
         row(0, "2024-03-01T00:00:00Z", "INFO");
         row(1, "2024-03-01T23:59:59.999Z", "WARN");
         List<Out> out = partition("day(ts)", ZoneOffset.UTC);
-        assertEquals(List.of(new Out("ts_day=2024-03-01", List.of(0L, 1L), 5, true)), out);
+        assertEquals(List.of(new Out("ts_day=2024-03-01", List.of(0L, 1L), 8, true)), out);
     }
 
     @Test
@@ -102,9 +116,9 @@ class BatchPartitionerTest {
         row(3, "2024-03-02T01:00:00Z", "INFO");
         row(4, "2024-03-03T01:00:00Z", "INFO");
         List<Out> out = partition("day(ts)", ZoneOffset.UTC);
-        assertEquals(List.of(new Out("ts_day=2024-03-01", List.of(0L, 1L), 5, false),
-                new Out("ts_day=2024-03-02", List.of(2L, 3L), 5, false),
-                new Out("ts_day=2024-03-03", List.of(4L), 5, false)), out);
+        assertEquals(List.of(new Out("ts_day=2024-03-01", List.of(0L, 1L), 8, false),
+                new Out("ts_day=2024-03-02", List.of(2L, 3L), 8, false),
+                new Out("ts_day=2024-03-03", List.of(4L), 8, false)), out);
     }
 
     @Test
@@ -116,9 +130,9 @@ class BatchPartitionerTest {
         row(4, "2024-03-01T00:00:04Z", "");
         row(5, "2024-03-01T00:00:05Z", "a/b=c");
         List<Out> out = partition("level", ZoneOffset.UTC);
-        assertEquals(List.of(new Out("level=INFO", List.of(0L, 2L), 4, false),
-                new Out("level=a%2Fb%3Dc", List.of(1L, 5L), 4, false),
-                new Out("level=__HIVE_DEFAULT_PARTITION__", List.of(3L, 4L), 4, false)), out);
+        assertEquals(List.of(new Out("level=INFO", List.of(0L, 2L), 7, false),
+                new Out("level=a%2Fb%3Dc", List.of(1L, 5L), 7, false),
+                new Out("level=__HIVE_DEFAULT_PARTITION__", List.of(3L, 4L), 7, false)), out);
     }
 
     @Test
@@ -150,9 +164,9 @@ class BatchPartitionerTest {
         row(2, "2024-10-27T02:30:00Z", "INFO");
         row(3, "2024-10-27T03:30:00Z", "INFO");
         List<Out> out = partition("hour(ts)", ZoneId.of("Europe/Paris"));
-        assertEquals(List.of(new Out("ts_hour=2024-10-27-02", List.of(0L, 1L), 5, false),
-                new Out("ts_hour=2024-10-27-03", List.of(2L), 5, false),
-                new Out("ts_hour=2024-10-27-04", List.of(3L), 5, false)), out);
+        assertEquals(List.of(new Out("ts_hour=2024-10-27-02", List.of(0L, 1L), 8, false),
+                new Out("ts_hour=2024-10-27-03", List.of(2L), 8, false),
+                new Out("ts_hour=2024-10-27-04", List.of(3L), 8, false)), out);
     }
 
     @Test
