@@ -234,8 +234,8 @@ class IngestIT {
 
     /**
      * With --partition-by day(ts), a day's folder gets its _SUCCESS once rows an hour (the commit
-     * delay) past its end have been committed, with its row count; a late row rewrites it. One of
-     * the two readers has no file, and must not hold the commit back.
+     * delay) past its end have been committed, with its row count; late rows, after a kill and a
+     * restart, rewrite it. One of the two readers has no file, and must not hold the commit back.
      */
     @Test
     void aDayIsCommittedOnceEventTimePassesItsEndAndAgainForLateRows() throws Exception {
@@ -257,6 +257,9 @@ class IngestIT {
         assertEquals(100, awaitSuccess(day, 100, ingest).get("rows").asLong());
         assertFalse(Files.exists(output.resolve("ts_day=2024-03-02").resolve("_SUCCESS")));
 
+        stop(ingest, "KILL", 137);
+        ingest = startWithSchema("seq BIGINT, ts TIMESTAMP_LTZ(3)", logs, output,
+                "--partition-by", "day(ts)", "--partition-commit-delay", "1h");
         append(log, timedLines(200, 10, "2024-03-01T23:59:59.999Z"));
         awaitPartitionedRows(output, 210, ingest);
         JsonNode rewritten = awaitSuccess(day, 110, ingest);

@@ -40,6 +40,7 @@ public final class CommitRecorder extends AbstractStreamOperator<Void>
     private transient volatile long recorded;
     private transient long watermark;
     private transient ListState<String> pendingPartitions;
+    private transient ListState<Long> watermarkState;
 
     CommitRecorder(Path output, @Nullable PartitionCommits partitions) {
         this.output = output.toString();
@@ -54,6 +55,13 @@ public final class CommitRecorder extends AbstractStreamOperator<Void>
             pendingPartitions = context.getOperatorStateStore()
                     .getListState(new ListStateDescriptor<>("pending-partitions", Types.STRING));
             partitions.open(pendingPartitions.get());
+            // The event time of the checkpoint restored holds after it, until the readers are past it
+            // again: every row it covers was committed with that checkpoint.
+            watermarkState = context.getOperatorStateStore()
+                    .getListState(new ListStateDescriptor<>("watermark", Types.LONG));
+            for (Long restored : watermarkState.get()) {
+                watermark = Math.max(watermark, restored);
+            }
         }
     }
 
@@ -96,6 +104,7 @@ public final class CommitRecorder extends AbstractStreamOperator<Void>
         if (partitions != null) {
             partitions.checkpoint(context.getCheckpointId(), watermark);
             pendingPartitions.update(List.copyOf(partitions.pending()));
+            watermarkState.update(List.of(watermark));
         }
     }
 }
