@@ -30,7 +30,8 @@ public final class OutputFlags {
     Integer maxOpenPartitions;
 
     @Option(names = "--target-file-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
-            description = "Size of a part file; row groups are no larger. Default: "
+            description = "Size of a part file: convert starts a new file at it (row groups are no larger);"
+                    + " ingest compacts the files of its checkpoints into files of about it. Default: "
                     + ParquetSinkOptions.TARGET_FILE_SIZE_DEFAULT + ".")
     MemorySize targetFileSize;
 
