@@ -367,7 +367,7 @@ class IngestIT {
         }
         command.addAll(List.of("-jar", JAR.toString(), "ingest",
                 logs.resolve("app.log*").toString(), "-o", output.toString(), "--schema", NumberedLines.SCHEMA,
-                "--checkpoint-interval", "1s", "--discover-interval", "200ms", "-p", "2"));
+                "--checkpoint-interval", "1s", "--compaction-interval", "1s", "--discover-interval", "200ms", "-p", "2"));
         command.addAll(List.of(more));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("stdout").toFile()))

@@ -81,11 +81,17 @@ final class NumberedLines {
             return 0;
         }
         try (var files = Files.list(output)) {
-            if (files.noneMatch(p -> p.getFileName().toString().endsWith(".parquet"))) {
+            if (files.noneMatch(NumberedLines::visibleParquet)) {
                 return 0;
             }
         }
         return DuckDb.count(DuckDb.parquet(output));
+    }
+
+    /** Whether {@code file} is a Parquet file readers see: one whose name starts with '.' or '_' is hidden. */
+    static boolean visibleParquet(Path file) {
+        String name = file.getFileName().toString();
+        return name.endsWith(".parquet") && !name.startsWith(".") && !name.startsWith("_");
     }
 
     /** Checks that what is committed is every line handed out, each exactly once. */

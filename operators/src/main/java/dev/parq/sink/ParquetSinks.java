@@ -1,8 +1,11 @@
 package dev.parq.sink;
 
 import dev.parq.batch.ArrowBatch;
+import dev.parq.sink.compact.PartFileReader;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.connector.file.sink.FileSink;
+import org.apache.flink.connector.file.sink.compactor.FileCompactStrategy;
+import org.apache.flink.connector.file.sink.compactor.RecordWiseFileCompactor;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.functions.sink.filesystem.OutputFileConfig;
 import org.apache.flink.streaming.api.functions.sink.filesystem.bucketassigners.BasePathBucketAssigner;
@@ -14,6 +17,13 @@ public final class ParquetSinks {
 
     public static final String PART_PREFIX = "part";
     public static final String PART_SUFFIX = ".parquet";
+    /** What Flink's compaction puts before the name of the first part file it compacts into a file. */
+    public static final String COMPACTED_PREFIX = "compacted-";
+    /**
+     * Compactions of a subtask run one at a time: the compacting tasks are as many as the writers,
+     * and their requests come in at most one per bucket and compaction.
+     */
+    private static final int COMPACTION_THREADS = 1;
 
     private ParquetSinks() {}
 
@@ -32,13 +42,38 @@ public final class ParquetSinks {
 
     /** As {@link #forBatches(Path, RowType, ParquetWriterOptions)}, with the part files' writers given. */
     public static FileSink<ArrowBatch> forBatches(Path outputDir, BulkWriter.Factory<ArrowBatch> writers) {
+        return partFiles(outputDir, writers).build();
+    }
+
+    /**
+     * As {@link #forBatches(Path, RowType, ParquetWriterOptions)}, with the part files compacted:
+     * those of a checkpoint are committed hidden ({@code .part-*.parquet}) and compacted, record by
+     * record through the sink's own writer, into {@code compacted-part-*.parquet} files, which are
+     * committed (visible) on the checkpoint after the compaction; the part files are deleted then.
+     * A compaction takes the part files waiting in a bucket once they add up to
+     * {@code targetFileSize} bytes, or at the latest every {@code checkpointsPerCompaction}
+     * checkpoints.
+     */
+    public static FileSink<ArrowBatch> compactedForBatches(Path outputDir, RowType rowType, ParquetWriterOptions options,
+            long targetFileSize, int checkpointsPerCompaction) {
+        FileCompactStrategy strategy = FileCompactStrategy.Builder.newBuilder()
+                .setSizeThreshold(targetFileSize)
+                .enableCompactionOnCheckpoint(checkpointsPerCompaction)
+                .setNumCompactThreads(COMPACTION_THREADS)
+                .build();
+        return partFiles(outputDir, writerFactory(rowType, options))
+                .enableCompact(strategy, new RecordWiseFileCompactor<>(new PartFileReader.Factory(rowType)))
+                .build();
+    }
+
+    private static FileSink.DefaultBulkFormatBuilder<ArrowBatch> partFiles(Path outputDir,
+            BulkWriter.Factory<ArrowBatch> writers) {
         return FileSink.forBulkFormat(outputDir, writers)
                 .withBucketAssigner(new BasePathBucketAssigner<>())
                 .withOutputFileConfig(OutputFileConfig.builder()
                         .withPartPrefix(PART_PREFIX)
                         .withPartSuffix(PART_SUFFIX)
                         .build())
-                .withRollingPolicy(OnCheckpointRollingPolicy.build())
-                .build();
+                .withRollingPolicy(OnCheckpointRollingPolicy.build());
     }
 }

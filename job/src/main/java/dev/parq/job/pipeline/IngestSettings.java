@@ -6,18 +6,23 @@ import java.time.Duration;
 import java.util.List;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
 
 import dev.parq.io.StandardInput;
 import dev.parq.parse.operator.ParseOptions;
 import dev.parq.schema.TableSchema;
+import dev.parq.sink.ParquetSinkOptions;
 import dev.parq.sink.ParquetWriterOptions;
 import dev.parq.source.NdjsonSource;
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.enumerate.WatchedInputs;
 
-/** An ingest run's settings: watched inputs, the output, checkpoints and where they are kept. */
+/**
+ * An ingest run's settings: watched inputs, the output, checkpoints and where they are kept, the
+ * size of the compacted files and how long the files of checkpoints wait for compaction at most.
+ */
 public record IngestSettings(Reading reading, Path output, ParquetWriterOptions writerOptions,
-        Duration checkpointInterval, Path stateDir) {
+        Duration checkpointInterval, Path stateDir, MemorySize targetFileSize, Duration compactionInterval) {
 
     /** The default place of checkpoints and savepoints, inside the output (hidden from readers by its '_'). */
     public static final String STATE_DIR = "_state";
@@ -58,7 +63,14 @@ public record IngestSettings(Reading reading, Path output, ParquetWriterOptions 
                 config.get(ParseOptions.BATCH_ROWS));
         Path stateDir = config.getOptional(ParqOptions.STATE_DIR).map(Path::of).orElse(output.resolve(STATE_DIR))
                 .toAbsolutePath().normalize();
-        return new IngestSettings(reading, output, writerOptions, config.get(ParqOptions.CHECKPOINT_INTERVAL), stateDir);
+        return new IngestSettings(reading, output, writerOptions, config.get(ParqOptions.CHECKPOINT_INTERVAL), stateDir,
+                config.get(ParquetSinkOptions.TARGET_FILE_SIZE), config.get(ParqOptions.COMPACTION_INTERVAL));
+    }
+
+    /** The compaction interval in checkpoints, rounded up, at least one. */
+    public int checkpointsPerCompaction() {
+        long checkpoints = -Math.floorDiv(-compactionInterval.toMillis(), checkpointInterval.toMillis());
+        return (int) Math.max(1, Math.min(checkpoints, Integer.MAX_VALUE));
     }
 
     private static TableSchema schema(Configuration config, List<InputFile> present) throws ConversionException {

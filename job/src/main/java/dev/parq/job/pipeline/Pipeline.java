@@ -59,13 +59,15 @@ public final class Pipeline {
 
     /**
      * {@code ingest}: as {@code convert}, from watched inputs, without end; part files and rejected
-     * lines are committed on each checkpoint.
+     * lines are committed on each checkpoint, and the part files compacted into files of about the
+     * target file size, which are committed on a later one.
      */
     public static void ingest(StreamExecutionEnvironment env, IngestSettings settings) {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
         org.apache.flink.core.fs.Path output = flinkPath(settings.output());
-        batches.sinkTo(new RecordedFileSink<>(ParquetSinks.forBatches(output,
-                        ParquetSinks.writerFactory(settings.reading().outputType(), settings.writerOptions())),
+        batches.sinkTo(new RecordedFileSink<>(ParquetSinks.compactedForBatches(output,
+                        settings.reading().outputType(), settings.writerOptions(),
+                        settings.targetFileSize().getBytes(), settings.checkpointsPerCompaction()),
                         output))
                 .name("write Parquet")
                 .uid("write-parquet");
