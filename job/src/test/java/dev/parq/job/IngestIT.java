@@ -18,7 +18,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -42,6 +47,8 @@ class IngestIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** How long the compaction test writes: 20 s, or as {@code -Dparq.it.compaction-seconds=60} says. */
     private static final int COMPACTION_SECONDS = Integer.getInteger("parq.it.compaction-seconds", 20);
+    /** A part file of a checkpoint, pending ({@code ..part-U-N.parquet.inprogress.V}) or moved for its compaction. */
+    private static final Pattern PART_FILE = Pattern.compile("\\.+(part-[0-9a-f-]+-\\d+)\\.parquet.*");
 
     @TempDir
     Path dir;
@@ -173,7 +180,8 @@ class IngestIT {
     }
 
     /**
-     * Checkpoints every second for {@link #COMPACTION_SECONDS} while a writer appends about 300 KB/s,
+     * Checkpoints every second for {@link #COMPACTION_SECONDS} while a writer appends about 300 KB/s
+     * of lines (250 KB/s of Parquet),
      * compacted into 1 MiB files at least every 5 s, and a kill during a compaction half way: the
      * visible files are about one per target size and compaction interval, not one per reader and
      * checkpoint, and hold every line once.
@@ -188,9 +196,9 @@ class IngestIT {
         }
         long bytes = sizes.stream().mapToLong(Long::longValue).sum();
         long bound = (bytes >> 20) + (long) Math.ceil(compacted.seconds() / 5) + 2 + 3;
-        System.out.printf("compaction: %.0f s, %d lines, %d checkpoints, %d visible files of %d bytes (at most %d): %s%n",
-                compacted.seconds(), numbered.last(), committedCheckpoint(compacted.output()), sizes.size(), bytes,
-                bound, sizes);
+        System.out.printf("compaction: %.0f s, %d lines, %d checkpoints, %d part files, %d visible files of %d bytes"
+                        + " (at most %d): %s%n", compacted.seconds(), numbered.last(),
+                committedCheckpoint(compacted.output()), compacted.partFiles(), sizes.size(), bytes, bound, sizes);
         assertTrue(sizes.size() <= bound,
                 sizes.size() + " files of " + bytes + " bytes in " + compacted.seconds() + " s: " + sizes);
     }
@@ -369,8 +377,8 @@ class IngestIT {
         assertTrue(lost.getMessage().contains("rows are committed, not " + numbered.last()), lost.getMessage());
     }
 
-    /** An output and how long its writer wrote. */
-    private record Compacted(Path output, double seconds) {}
+    /** An output, how long its writer wrote, and how many part files its checkpoints wrote. */
+    private record Compacted(Path output, double seconds, int partFiles) {}
 
     /**
      * Runs ingest, checkpointed every second and compacting into 1 MiB files at least every 5 s;
@@ -385,6 +393,18 @@ class IngestIT {
         Path output = followed.output();
         Process ingest = followed.ingest();
         long began = System.nanoTime();
+        Set<String> parts = ConcurrentHashMap.newKeySet();
+        AtomicBoolean looking = new AtomicBoolean(true);
+        CompletableFuture<Void> partsSeen = CompletableFuture.runAsync(() -> {
+            while (looking.get()) {
+                try {
+                    partFiles(output).forEach(parts::add);
+                    Thread.sleep(100);
+                } catch (IOException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        });
         NumberedLines.RotatingWriter writer = numbered.writeRotating(followed.log(), 100_000, followed.random(), 60);
         Thread.sleep(TimeUnit.SECONDS.toMillis(seconds) / 2);
         awaitCompaction(output, ingest, followed.random());
@@ -395,7 +415,19 @@ class IngestIT {
         double wrote = (System.nanoTime() - began) / 1e9;
         awaitRows(output, numbered.last(), ingest);
         stop(ingest, "TERM", 0);
-        return new Compacted(output, wrote);
+        looking.set(false);
+        partsSeen.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        return new Compacted(output, wrote, parts.size());
+    }
+
+    /** The part files in {@code output}, pending or waiting for compaction, each by its name in the output config's syntax. */
+    private static Set<String> partFiles(Path output) throws IOException {
+        try (Stream<Path> files = Files.list(output)) {
+            return files.map(f -> PART_FILE.matcher(f.getFileName().toString()))
+                    .filter(Matcher::matches)
+                    .map(m -> m.group(1))
+                    .collect(Collectors.toSet());
+        }
     }
 
     /** A log followed into an output by a running ingest, and the random source of a test's moments. */
