@@ -79,12 +79,12 @@ final class ClusterJobs {
 
     /**
      * parq-job.jar's arguments for an ingest of {@link NumberedLines} from {@code app.log*} in
-     * {@code logs} into {@code output}, checkpointed every second.
+     * {@code logs} into {@code output}, checkpointed and compacted every second.
      */
     static List<String> ingestOfNumberedLines(Path logs, Path output) {
         return List.of(JOB_JAR.toString(), "ingest", logs.resolve("app.log*").toString(),
                 "-o", output.toString(), "--schema", NumberedLines.SCHEMA,
-                "--checkpoint-interval", "1s", "--discover-interval", "200ms");
+                "--checkpoint-interval", "1s", "--compaction-interval", "1s", "--discover-interval", "200ms");
     }
 
     /** The name an ingest into {@code output} runs under. */

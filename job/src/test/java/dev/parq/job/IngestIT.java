@@ -18,7 +18,14 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
@@ -40,6 +47,10 @@ class IngestIT {
 
     private static final Path JAR = Path.of("target", "parq.jar").toAbsolutePath();
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** How long the compaction test writes: 20 s, or as {@code -Dparq.it.compaction-seconds=60} says. */
+    private static final int COMPACTION_SECONDS = Integer.getInteger("parq.it.compaction-seconds", 20);
+    /** A part file of a checkpoint, pending ({@code ..part-U-N.parquet.inprogress.V}) or moved for its compaction. */
+    private static final Pattern PART_FILE = Pattern.compile("\\.+(part-[0-9a-f-]+-\\d+)\\.parquet.*");
 
     @TempDir
     Path dir;
@@ -47,6 +58,8 @@ class IngestIT {
     private final NumberedLines numbered = new NumberedLines();
     /** The {@link dev.parq.config.Mutation} the ingest processes run with, if any. */
     private String mutation;
+    /** How the ingest processes compact: every checkpoint, unless a test says otherwise. */
+    private List<String> compaction = List.of("--compaction-interval", "1s");
     private long waitSeconds = WAIT_SECONDS;
     /** Every ingest process started, so that none outlives a test that failed. */
     private final List<Process> started = new ArrayList<>();
@@ -169,8 +182,33 @@ class IngestIT {
     }
 
     /**
-     * The newest checkpoint lost after a kill: resuming from the one before, older than what was
-     * committed, is refused; forced, it writes the lines the lost checkpoint committed a second time.
+     * Checkpoints every second for {@link #COMPACTION_SECONDS} while a writer appends about 300 KB/s
+     * of lines (250 KB/s of Parquet),
+     * compacted into 1 MiB files at least every 5 s, and a kill during a compaction half way: the
+     * visible files are about one per target size and compaction interval, not one per reader and
+     * checkpoint, and hold every line once.
+     */
+    @Test
+    void checkpointsEverySecondAreCompactedIntoFewFilesEveryLineOnce() throws Exception {
+        Compacted compacted = compactedWhileWriting(COMPACTION_SECONDS);
+        numbered.assertEachCommittedOnce(compacted.output());
+        List<Long> sizes;
+        try (Stream<Path> files = Files.list(compacted.output())) {
+            sizes = files.filter(NumberedLines::visibleParquet).map(f -> f.toFile().length()).sorted().toList();
+        }
+        long bytes = sizes.stream().mapToLong(Long::longValue).sum();
+        long bound = (bytes >> 20) + (long) Math.ceil(compacted.seconds() / 5) + 2 + 3;
+        System.out.printf("compaction: %.0f s, %d lines, %d checkpoints, %d part files, %d visible files of %d bytes"
+                        + " (at most %d): %s%n", compacted.seconds(), numbered.last(),
+                committedCheckpoint(compacted.output()), compacted.partFiles(), sizes.size(), bytes, bound, sizes);
+        assertTrue(sizes.size() <= bound,
+                sizes.size() + " files of " + bytes + " bytes in " + compacted.seconds() + " s: " + sizes);
+    }
+
+    /**
+     * The newest checkpoints lost after a kill: resuming from an older one than what was committed
+     * is refused; forced, it writes the lines the lost checkpoints committed a second time, and keeps
+     * the compacted files of those it compacts again (their part files are gone).
      */
     @Test
     void anOlderSnapshotThanTheNewestCommitIsRefusedUnlessForced() throws Exception {
@@ -183,12 +221,13 @@ class IngestIT {
         append(log, numbered.next(300));
         awaitRows(output, numbered.last(), ingest);
         stop(ingest, "KILL", 137);
-        // Lose the checkpoint that committed the last lines, and any after it.
-        long committed = Long.parseLong(Files.readAllLines(output.resolve("_parq").resolve("committed")).stream()
-                .filter(line -> line.startsWith("checkpoint=")).findFirst().orElseThrow().substring(11));
+        // Lose the checkpoint that committed the last lines, any after it, and the one before it: the
+        // rows a checkpoint commits were compacted from the files of the one before, whose reading
+        // they are.
+        long committed = committedCheckpoint(output);
         try (Stream<Path> kept = Files.walk(output.resolve("_state").resolve("checkpoints"), 2)) {
             for (Path checkpoint : kept.filter(p -> p.getFileName().toString().matches("chk-\\d+")).toList()) {
-                if (Long.parseLong(checkpoint.getFileName().toString().substring(4)) >= committed) {
+                if (Long.parseLong(checkpoint.getFileName().toString().substring(4)) >= committed - 1) {
                     deleteRecursively(checkpoint);
                 }
             }
@@ -209,6 +248,8 @@ class IngestIT {
         }
         stop(forced, "TERM", 0);
         assertTrue(committedRows(output) > numbered.last(), "forced, the lines of the lost checkpoint come again");
+        assertEquals(numbered.last(), DuckDb.scalarLong("SELECT count(DISTINCT seq) FROM " + DuckDb.parquet(output)),
+                "forced, no line goes missing");
     }
 
     /** With --unknown-fields keep, the committed rows hold each line's keys not in the schema with their text. */
@@ -281,7 +322,7 @@ class IngestIT {
     }
 
     private static String hive(Path output) {
-        return "read_parquet(" + DuckDb.literal(output.resolve("**").resolve("*.parquet")) + ", hive_partitioning = true)";
+        return "read_parquet(" + DuckDb.literal(output.resolve("**").resolve("[!._]*.parquet")) + ", hive_partitioning = true)";
     }
 
     private void awaitPartitionedRows(Path output, long rows, Process ingest) throws Exception {
@@ -301,7 +342,7 @@ class IngestIT {
 
     private static boolean hasParquet(Path output) throws IOException {
         try (Stream<Path> files = Files.walk(output)) {
-            return files.anyMatch(f -> f.getFileName().toString().startsWith("part-") && f.toString().endsWith(".parquet"));
+            return files.anyMatch(f -> !f.getFileName().toString().startsWith(".") && f.toString().endsWith(".parquet"));
         }
     }
 
@@ -416,32 +457,143 @@ class IngestIT {
     }
 
     /**
+     * The kill during a compaction loses rows when a compaction deletes the part files it has read
+     * at once, instead of once the compacted file is committed.
+     */
+    @Test
+    void withPartFilesDeletedOnceReadAKillDuringACompactionLosesRows() throws Exception {
+        mutation = "early-part-cleanup";
+        waitSeconds = 35;
+        AssertionError lost = assertThrows(AssertionError.class,
+                () -> numbered.assertEachCommittedOnce(compactedWhileWriting(8).output()));
+        assertTrue(lost.getMessage().contains("rows are committed, not " + numbered.last()), lost.getMessage());
+    }
+
+    /** An output, how long its writer wrote, and how many part files its checkpoints wrote. */
+    private record Compacted(Path output, double seconds, int partFiles) {}
+
+    /**
+     * Runs ingest, checkpointed every second and compacting into 1 MiB files at least every 5 s;
+     * once its first lines are visible, a writer appends numbered lines of 60 random letters (about
+     * 300 KB/s) for {@code seconds}; half way (or at the first compaction after), kills it with
+     * SIGKILL during a compaction and starts it again; once every line is committed, stops it with
+     * SIGTERM.
+     */
+    private Compacted compactedWhileWriting(int seconds) throws Exception {
+        compaction = List.of("--target-file-size", "1mb", "--compaction-interval", "5s");
+        Followed followed = followFirstLines("compactedWhileWriting", WAIT_SECONDS);
+        Path output = followed.output();
+        Process ingest = followed.ingest();
+        long began = System.nanoTime();
+        Set<String> parts = ConcurrentHashMap.newKeySet();
+        AtomicBoolean looking = new AtomicBoolean(true);
+        CompletableFuture<Void> partsSeen = CompletableFuture.runAsync(() -> {
+            while (looking.get()) {
+                try {
+                    partFiles(output).forEach(parts::add);
+                    Thread.sleep(100);
+                } catch (IOException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        });
+        NumberedLines.RotatingWriter writer = numbered.writeRotating(followed.log(), 100_000, followed.random(), 60);
+        Thread.sleep(TimeUnit.SECONDS.toMillis(seconds) / 2);
+        awaitCompaction(output, ingest, followed.random());
+        stop(ingest, "KILL", 137);
+        ingest = start(followed.logs(), output);
+        Thread.sleep(Math.max(0, TimeUnit.SECONDS.toMillis(seconds) - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began)));
+        writer.stop();
+        double wrote = (System.nanoTime() - began) / 1e9;
+        awaitRows(output, numbered.last(), ingest);
+        stop(ingest, "TERM", 0);
+        looking.set(false);
+        partsSeen.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        return new Compacted(output, wrote, parts.size());
+    }
+
+    /** The part files in {@code output}, pending or waiting for compaction, each by its name in the output config's syntax. */
+    private static Set<String> partFiles(Path output) throws IOException {
+        try (Stream<Path> files = Files.list(output)) {
+            return files.map(f -> PART_FILE.matcher(f.getFileName().toString()))
+                    .filter(Matcher::matches)
+                    .map(m -> m.group(1))
+                    .collect(Collectors.toSet());
+        }
+    }
+
+    /** A log followed into an output by a running ingest, and the random source of a test's moments. */
+    private record Followed(Path logs, Path log, Path output, Random random, Process ingest) {}
+
+    /**
+     * Starts ingest on a log of 100 lines and waits (up to {@code seconds}) until they are visible;
+     * prints the seed of the test's random moments.
+     */
+    private Followed followFirstLines(String test, long seconds) throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path log = logs.resolve("app.log");
+        Path output = dir.resolve("out");
+        long seed = System.nanoTime();
+        System.out.println(test + " seed " + seed);
+        append(log, numbered.next(100));
+        Process ingest = start(logs, output);
+        awaitRows(output, numbered.last(), ingest, seconds);
+        return new Followed(logs, log, output, new Random(seed), ingest);
+    }
+
+    /** The newest checkpoint whose files were committed to {@code output}, as its commit record says. */
+    private static long committedCheckpoint(Path output) throws IOException {
+        return Long.parseLong(Files.readAllLines(output.resolve("_parq").resolve("committed")).stream()
+                .filter(line -> line.startsWith("checkpoint=")).findFirst().orElseThrow().substring(11));
+    }
+
+    /**
      * Runs ingest while a writer appends numbered lines (some in two writes) and rotates by rename
      * every 700 lines; kills ingest with SIGKILL {@code kills} times, each at a random moment, and
      * starts it again; once the writer is done and every line committed, stops it with SIGTERM.
      */
     private Path killedWhileWriting(int kills) throws Exception {
-        Path logs = Files.createDirectories(dir.resolve("logs"));
-        Path log = logs.resolve("app.log");
-        Path output = dir.resolve("out");
-        long seed = System.nanoTime();
-        System.out.println("killedWhileWriting seed " + seed);
-        Random random = new Random(seed);
-        append(log, numbered.next(100));
-        Process ingest = start(logs, output);
-        awaitRows(output, numbered.last(), ingest);
-        NumberedLines.RotatingWriter writer = numbered.writeRotating(log, 700, random);
+        Followed followed = followFirstLines("killedWhileWriting", waitSeconds);
+        Path output = followed.output();
+        Process ingest = followed.ingest();
+        Random random = followed.random();
+        NumberedLines.RotatingWriter writer = numbered.writeRotating(followed.log(), 700, random);
         for (int kill = 0; kill < kills; kill++) {
             Thread.sleep(1500 + random.nextInt(3000));
             stop(ingest, "KILL", 137);
             Thread.sleep(random.nextInt(1000));
-            ingest = start(logs, output);
+            ingest = start(followed.logs(), output);
         }
         Thread.sleep(2000);
         writer.stop();
         awaitRows(output, numbered.last(), ingest);
         stop(ingest, "TERM", 0);
         return output;
+    }
+
+    /**
+     * Waits until a compaction starts, which its hidden file in progress shows, then 0.2 to 0.4 s
+     * more: the compaction has read part files, or written its file, whose commit waits for the next
+     * checkpoint to complete.
+     */
+    private void awaitCompaction(Path output, Process ingest, Random random) throws Exception {
+        Set<String> before = compactedInProgress(output);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(waitSeconds);
+        while (before.containsAll(compactedInProgress(output))) {
+            assertTrue(ingest.isAlive(), "ingest ended: " + Files.readString(dir.resolve("stderr")));
+            assertTrue(System.nanoTime() < deadline, "no compaction started in " + waitSeconds + " s");
+            Thread.sleep(5);
+        }
+        Thread.sleep(200 + random.nextInt(200));
+    }
+
+    /** The names of the compacted files being written (or left by a kill) in {@code output}. */
+    private static Set<String> compactedInProgress(Path output) throws IOException {
+        try (Stream<Path> files = Files.list(output)) {
+            return files.map(f -> f.getFileName().toString())
+                    .filter(name -> name.startsWith(".compacted-") && name.contains(".inprogress."))
+                    .collect(Collectors.toSet());
+        }
     }
 
     private static void deleteRecursively(Path root) throws IOException {
@@ -464,6 +616,7 @@ class IngestIT {
         command.addAll(List.of("-jar", JAR.toString(), "ingest",
                 logs.resolve("app.log*").toString(), "-o", output.toString(), "--schema", schema,
                 "--checkpoint-interval", "1s", "--discover-interval", "200ms", "-p", "2"));
+        command.addAll(compaction);
         command.addAll(List.of(more));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("stdout").toFile()))
@@ -487,7 +640,12 @@ class IngestIT {
 
     /** Waits until the committed Parquet files hold {@code rows} rows, while the ingest runs. */
     private void awaitRows(Path output, long rows, Process ingest) throws Exception {
-        NumberedLines.awaitRows(output, rows, waitSeconds, () -> assertTrue(ingest.isAlive(),
+        awaitRows(output, rows, ingest, waitSeconds);
+    }
+
+    /** As {@link #awaitRows(Path, long, Process)}, for at most {@code seconds}. */
+    private void awaitRows(Path output, long rows, Process ingest, long seconds) throws Exception {
+        NumberedLines.awaitRows(output, rows, seconds, () -> assertTrue(ingest.isAlive(),
                 "ingest ended: " + Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8)));
     }
 }

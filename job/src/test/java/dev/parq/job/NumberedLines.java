@@ -37,6 +37,25 @@ final class NumberedLines {
         return text.toString();
     }
 
+    /**
+     * The next {@code count} lines, each with a message of {@code msgBytes} random letters instead of
+     * "line N" (when more than zero): text that hardly compresses, for a writer of a given rate in bytes.
+     */
+    String next(int count, int msgBytes, Random random) {
+        if (msgBytes == 0) {
+            return next(count);
+        }
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            text.append("{\"seq\":").append(++seq).append(",\"msg\":\"");
+            for (int b = 0; b < msgBytes; b++) {
+                text.append((char) ('a' + random.nextInt(26)));
+            }
+            text.append("\"}\n");
+        }
+        return text.toString();
+    }
+
     /** The number of the next line, for a line the caller writes in parts. */
     int nextSeq() {
         return ++seq;
@@ -81,11 +100,17 @@ final class NumberedLines {
             return 0;
         }
         try (var files = Files.list(output)) {
-            if (files.noneMatch(p -> p.getFileName().toString().endsWith(".parquet"))) {
+            if (files.noneMatch(NumberedLines::visibleParquet)) {
                 return 0;
             }
         }
         return DuckDb.count(DuckDb.parquet(output));
+    }
+
+    /** Whether {@code file} is a Parquet file readers see: one whose name starts with '.' or '_' is hidden. */
+    static boolean visibleParquet(Path file) {
+        String name = file.getFileName().toString();
+        return name.endsWith(".parquet") && !name.startsWith(".") && !name.startsWith("_");
     }
 
     /** Checks that what is committed is every line handed out, each exactly once. */
@@ -107,7 +132,12 @@ final class NumberedLines {
      * returned writer is stopped.
      */
     RotatingWriter writeRotating(Path log, int rotateEvery, Random random) {
-        return new RotatingWriter(this, log, rotateEvery, random);
+        return writeRotating(log, rotateEvery, random, 0);
+    }
+
+    /** As {@link #writeRotating(Path, int, Random)}, with messages of {@code msgBytes} random letters. */
+    RotatingWriter writeRotating(Path log, int rotateEvery, Random random, int msgBytes) {
+        return new RotatingWriter(this, log, rotateEvery, random, msgBytes);
     }
 
     /** See {@link #writeRotating}. */
@@ -115,12 +145,12 @@ final class NumberedLines {
         private final AtomicBoolean writing = new AtomicBoolean(true);
         private final CompletableFuture<Void> done;
 
-        private RotatingWriter(NumberedLines numbered, Path log, int rotateEvery, Random random) {
+        private RotatingWriter(NumberedLines numbered, Path log, int rotateEvery, Random random, int msgBytes) {
             done = CompletableFuture.runAsync(() -> {
                 try {
                     int rotations = 0;
                     while (writing.get()) {
-                        String text = numbered.next(1 + random.nextInt(40));
+                        String text = numbered.next(1 + random.nextInt(40), msgBytes, random);
                         int cut = random.nextInt(text.length());
                         append(log, text.substring(0, cut));
                         append(log, text.substring(cut));

@@ -1,10 +1,13 @@
 package dev.parq.sink;
 
 import dev.parq.batch.ArrowBatch;
+import dev.parq.sink.compact.PartFileReader;
 import dev.parq.sink.partition.PartitionBuckets;
 import dev.parq.sink.partition.PartitionOptions;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.connector.file.sink.FileSink;
+import org.apache.flink.connector.file.sink.compactor.FileCompactStrategy;
+import org.apache.flink.connector.file.sink.compactor.RecordWiseFileCompactor;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.functions.sink.filesystem.OutputFileConfig;
 import org.apache.flink.table.types.logical.RowType;
@@ -17,6 +20,13 @@ public final class ParquetSinks {
 
     public static final String PART_PREFIX = "part";
     public static final String PART_SUFFIX = ".parquet";
+    /** What Flink's compaction puts before the name of the first part file it compacts into a file. */
+    public static final String COMPACTED_PREFIX = "compacted-";
+    /**
+     * Compactions of a subtask run one at a time: the compacting tasks are as many as the writers,
+     * and their requests come in at most one per bucket and compaction.
+     */
+    private static final int COMPACTION_THREADS = 1;
 
     /**
      * How often the sink looks for part files to close past the cap on open ones: often, since
@@ -46,6 +56,31 @@ public final class ParquetSinks {
      */
     public static FileSink<ArrowBatch> forBatches(Path outputDir, BulkWriter.Factory<ArrowBatch> writers,
             ParquetWriterOptions options, int maxOpenPartitions) {
+        return partFiles(outputDir, writers, options, maxOpenPartitions).build();
+    }
+
+    /**
+     * As {@link #forBatches(Path, RowType, ParquetWriterOptions)}, with the part files compacted:
+     * those of a checkpoint are committed hidden ({@code .part-*.parquet}) and compacted, record by
+     * record through the sink's own writer, into {@code compacted-part-*.parquet} files, which are
+     * committed (visible) on the checkpoint after the compaction; the part files are deleted then.
+     * A compaction takes the part files waiting in a bucket once they add up to the options'
+     * target file size, or at the latest every {@code checkpointsPerCompaction} checkpoints.
+     */
+    public static FileSink<ArrowBatch> compactedForBatches(Path outputDir, RowType rowType, ParquetWriterOptions options,
+            int maxOpenPartitions, int checkpointsPerCompaction) {
+        FileCompactStrategy strategy = FileCompactStrategy.Builder.newBuilder()
+                .setSizeThreshold(options.targetFileSize())
+                .enableCompactionOnCheckpoint(checkpointsPerCompaction)
+                .setNumCompactThreads(COMPACTION_THREADS)
+                .build();
+        return partFiles(outputDir, writerFactory(rowType, options), options, maxOpenPartitions)
+                .enableCompact(strategy, new RecordWiseFileCompactor<>(new PartFileReader.Factory(rowType)))
+                .build();
+    }
+
+    private static FileSink.DefaultBulkFormatBuilder<ArrowBatch> partFiles(Path outputDir,
+            BulkWriter.Factory<ArrowBatch> writers, ParquetWriterOptions options, int maxOpenPartitions) {
         PartitionBuckets buckets = PartitionBuckets.of(options, maxOpenPartitions);
         return FileSink.forBulkFormat(outputDir, writers)
                 .withBucketAssigner(buckets.assigner())
@@ -54,7 +89,6 @@ public final class ParquetSinks {
                         .withPartSuffix(PART_SUFFIX)
                         .build())
                 .withRollingPolicy(buckets.rolling())
-                .withBucketCheckInterval(BUCKET_CHECK_MS)
-                .build();
+                .withBucketCheckInterval(BUCKET_CHECK_MS);
     }
 }

@@ -18,6 +18,9 @@ import java.util.Map;
  */
 public final class DuckDb {
 
+    /** The glob of an output's visible Parquet files. */
+    public static final String VISIBLE_PARQUET = "[!._]*.parquet";
+
     public interface RowCheck {
         void check(ResultSet row) throws SQLException;
     }
@@ -116,9 +119,13 @@ public final class DuckDb {
         return result;
     }
 
-    /** All Parquet files of an output directory, as a DuckDB table expression. */
+    /**
+     * The visible Parquet files of an output directory, as a DuckDB table expression: DuckDB's glob
+     * {@code *} matches names that start with '.' or '_' too, such as ingest's hidden part files
+     * that wait for compaction, which parq's readers pass over.
+     */
     public static String parquet(Path outputDir) {
-        return "read_parquet(" + literal(outputDir.resolve("*.parquet")) + ")";
+        return "read_parquet(" + literal(outputDir.resolve(VISIBLE_PARQUET)) + ")";
     }
 
     public static long count(String tableExpression) throws SQLException {

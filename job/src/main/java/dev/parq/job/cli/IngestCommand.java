@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
 
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.FlinkSettings;
@@ -30,7 +31,8 @@ import picocli.CommandLine.Spec;
                     + " discover interval; a partial last line waits for its end; a file is followed by its"
                     + " identity through rename rotation, read again from its start once truncated, and the copy"
                     + " of a copy-truncate rotation is read from where the original was.",
-            "Files are committed on each checkpoint, exactly once; a start resumes from the newest"
+            "Files are committed on each checkpoint, exactly once, hidden, and compacted into visible files of about"
+                    + " --target-file-size within --compaction-interval (in whole checkpoints); a start resumes from the newest"
                     + " savepoint or checkpoint in the state directory, and refuses one older than the newest"
                     + " checkpoint committed to OUTPUT unless --force; Ctrl-C or SIGTERM stops with a savepoint.",
             "Options not given are read from $FLINK_CONF_DIR/config.yaml (parq.* keys), then defaulted."
@@ -58,6 +60,12 @@ public final class IngestCommand implements Callable<Integer> {
     @Option(names = "--checkpoint-interval", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How often written files are committed. Default: " + ParqOptions.CHECKPOINT_INTERVAL_DEFAULT + ".")
     Duration checkpointInterval;
+
+    @Option(names = "--compaction-interval", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How long the files of checkpoints wait, hidden, at most before they are compacted; the"
+                    + " compacted files are visible a checkpoint later. Default: "
+                    + ParqOptions.COMPACTION_INTERVAL_DEFAULT + ".")
+    Duration compactionInterval;
 
     @Option(names = "--discover-interval", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How often the inputs are looked at. Default: " + ParqOptions.DISCOVER_INTERVAL_DEFAULT + ".")
@@ -140,6 +148,9 @@ public final class IngestCommand implements Callable<Integer> {
         }
         if (checkpointInterval != null) {
             config.set(ParqOptions.CHECKPOINT_INTERVAL, checkpointInterval);
+        }
+        if (compactionInterval != null) {
+            config.set(ParqOptions.COMPACTION_INTERVAL, compactionInterval);
         }
         if (discoverInterval != null) {
             config.set(ParqOptions.DISCOVER_INTERVAL, discoverInterval);

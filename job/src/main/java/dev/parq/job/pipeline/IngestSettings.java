@@ -16,9 +16,13 @@ import dev.parq.source.NdjsonSource;
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.enumerate.WatchedInputs;
 
-/** An ingest run's settings: watched inputs, the output, checkpoints and where they are kept. */
+/**
+ * An ingest run's settings: watched inputs, the output, checkpoints and where they are kept, the
+ * size of the compacted files and how long the files of checkpoints wait for compaction at most.
+ */
 public record IngestSettings(Reading reading, Path output, ParquetWriterOptions writerOptions,
-        Duration checkpointInterval, Path stateDir, Partitioning partitioning, Duration partitionCommitDelay) {
+        Duration checkpointInterval, Path stateDir, Partitioning partitioning, Duration partitionCommitDelay,
+        Duration compactionInterval) {
 
     /** The default place of checkpoints and savepoints, inside the output (hidden from readers by its '_'). */
     public static final String STATE_DIR = "_state";
@@ -60,7 +64,14 @@ public record IngestSettings(Reading reading, Path output, ParquetWriterOptions 
         Path stateDir = config.getOptional(ParqOptions.STATE_DIR).map(Path::of).orElse(output.resolve(STATE_DIR))
                 .toAbsolutePath().normalize();
         return new IngestSettings(reading, output, writerOptions, config.get(ParqOptions.CHECKPOINT_INTERVAL), stateDir,
-                Partitioning.of(config, reading.outputType()), config.get(PartitionOptions.COMMIT_DELAY));
+                Partitioning.of(config, reading.outputType()), config.get(PartitionOptions.COMMIT_DELAY),
+                config.get(ParqOptions.COMPACTION_INTERVAL));
+    }
+
+    /** The compaction interval in checkpoints, rounded up, at least one. */
+    public int checkpointsPerCompaction() {
+        long checkpoints = -Math.floorDiv(-compactionInterval.toMillis(), checkpointInterval.toMillis());
+        return (int) Math.max(1, Math.min(checkpoints, Integer.MAX_VALUE));
     }
 
     private static TableSchema schema(Configuration config, List<InputFile> present) throws ConversionException {

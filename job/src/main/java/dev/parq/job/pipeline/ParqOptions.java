@@ -33,6 +33,7 @@ public final class ParqOptions {
     public static final String TENSOR_DTYPE_DEFAULT = "float64";
     public static final String CHECKPOINT_INTERVAL_DEFAULT = "10s";
     public static final String DISCOVER_INTERVAL_DEFAULT = "1s";
+    public static final String COMPACTION_INTERVAL_DEFAULT = "1min";
 
     public static final ConfigOption<List<String>> INPUTS = ConfigOptions.key("parq.inputs")
             .stringType()
@@ -71,6 +72,14 @@ public final class ParqOptions {
             .durationType()
             .defaultValue(TimeUtils.parseDuration(CHECKPOINT_INTERVAL_DEFAULT))
             .withDescription("ingest: how often a checkpoint commits the Parquet files written since the last one.");
+
+    public static final ConfigOption<Duration> COMPACTION_INTERVAL = ConfigOptions.key("parq.ingest.compaction-interval")
+            .durationType()
+            .defaultValue(TimeUtils.parseDuration(COMPACTION_INTERVAL_DEFAULT))
+            .withDescription("ingest: how long the files committed on checkpoints wait at most, hidden, to be compacted"
+                    + " into visible files of about the target file size: the files waiting are compacted once they"
+                    + " reach that size, and at the latest at the first checkpoint this long after the last compaction"
+                    + " (in whole checkpoints, at least one).");
 
     public static final ConfigOption<Duration> DISCOVER_INTERVAL = ConfigOptions.key("parq.ingest.discover-interval")
             .durationType()
@@ -138,6 +147,7 @@ public final class ParqOptions {
             OptionChecks.read(config, FORCE);
             OptionChecks.oneOf(config, TENSOR_DTYPE, List.of("float32", "float64"));
             OptionChecks.duration(config, CHECKPOINT_INTERVAL, Duration.ofMillis(100));
+            OptionChecks.duration(config, COMPACTION_INTERVAL, Duration.ofMillis(100));
             OptionChecks.duration(config, DISCOVER_INTERVAL, Duration.ofMillis(10));
         } catch (InvalidOptionException e) {
             throw ConversionException.usage(e.getMessage());

@@ -64,20 +64,20 @@ public final class Pipeline {
 
     /**
      * {@code ingest}: as {@code convert}, from watched inputs, without end; part files and rejected
-     * lines are committed on each checkpoint.
+     * lines are committed on each checkpoint, and the part files compacted into files of about the
+     * target file size, which are committed on a later one.
      */
     public static void ingest(StreamExecutionEnvironment env, IngestSettings settings) {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
         org.apache.flink.core.fs.Path output = flinkPath(settings.output());
         Partitioning partitioning = settings.partitioning();
-        BulkWriter.Factory<ArrowBatch> parquet = ParquetSinks.writerFactory(
-                partitioning.fileType(settings.reading().outputType()), settings.writerOptions());
         PartitionCommits commits = partitioning.spec().filter(spec -> spec.timeLevel().isPresent())
                 .map(spec -> new PartitionCommits(spec, settings.partitionCommitDelay().toMillis(), output))
                 .orElse(null);
         partitioned(batches, partitioning, true)
-                .sinkTo(new RecordedFileSink<>(ParquetSinks.forBatches(output, parquet, settings.writerOptions(),
-                        partitioning.maxOpen()), output, commits))
+                .sinkTo(new RecordedFileSink<>(ParquetSinks.compactedForBatches(output,
+                        partitioning.fileType(settings.reading().outputType()), settings.writerOptions(),
+                        partitioning.maxOpen(), settings.checkpointsPerCompaction()), output, commits))
                 .name("write Parquet")
                 .uid("write-parquet");
         writeRejected(batches, settings.output().resolve(REJECTED_DIR));

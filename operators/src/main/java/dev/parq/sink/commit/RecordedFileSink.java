@@ -21,15 +21,19 @@ import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPostCommitTopology;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
  * A {@link FileSink} (whose constructor is private, so it is wrapped, not extended) followed by a
  * task that keeps the {@link CommitRecord} of the output: everything else is the file sink's, so
- * its writers, committers and their state are exactly a file sink's.
+ * its writers, compaction (its pre-commit topology), committers and their state are exactly a file
+ * sink's, with their uids; its committer only keeps a file already in its place
+ * ({@link KeepingCommitter}).
  */
 public final class RecordedFileSink<IN> implements Sink<IN>, SupportsWriterState<IN, FileWriterBucketState>,
         SupportsWriterState.WithCompatibleState, SupportsCommitter<FileSinkCommittable>,
+        SupportsPreCommitTopology<FileSinkCommittable, FileSinkCommittable>,
         SupportsPostCommitTopology<FileSinkCommittable>, SupportsConcurrentExecutionAttempts {
 
     private static final long serialVersionUID = 1L;
@@ -69,12 +73,24 @@ public final class RecordedFileSink<IN> implements Sink<IN>, SupportsWriterState
 
     @Override
     public Committer<FileSinkCommittable> createCommitter(CommitterInitContext context) throws IOException {
-        return files.createCommitter(context);
+        return new KeepingCommitter(files.createCommitter(context));
     }
 
     @Override
     public SimpleVersionedSerializer<FileSinkCommittable> getCommittableSerializer() {
         return files.getCommittableSerializer();
+    }
+
+    /** The file sink's compaction, if it compacts; its operators' uids are the file sink's own. */
+    @Override
+    public DataStream<CommittableMessage<FileSinkCommittable>> addPreCommitTopology(
+            DataStream<CommittableMessage<FileSinkCommittable>> written) {
+        return files.addPreCommitTopology(written);
+    }
+
+    @Override
+    public SimpleVersionedSerializer<FileSinkCommittable> getWriteResultSerializer() {
+        return files.getWriteResultSerializer();
     }
 
     @Override
