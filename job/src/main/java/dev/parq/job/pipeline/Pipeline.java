@@ -72,7 +72,10 @@ public final class Pipeline {
         org.apache.flink.core.fs.Path output = flinkPath(settings.output());
         Partitioning partitioning = settings.partitioning();
         PartitionCommits commits = partitioning.spec().filter(spec -> spec.timeLevel().isPresent())
-                .map(spec -> new PartitionCommits(spec, settings.partitionCommitDelay().toMillis(), output))
+                // Files are compacted and committed within checkpointsPerCompaction + 1 checkpoints of
+                // the one they were written before.
+                .map(spec -> new PartitionCommits(spec, settings.partitionCommitDelay().toMillis(), output,
+                        settings.checkpointsPerCompaction() + 2))
                 .orElse(null);
         partitioned(batches, partitioning, true)
                 .sinkTo(new RecordedFileSink<>(ParquetSinks.compactedForBatches(output,

@@ -83,9 +83,6 @@ public final class CommitRecorder extends AbstractStreamOperator<Void>
                 record.write(summary.getCheckpointId());
                 recorded = summary.getCheckpointId();
             }
-            if (partitions != null) {
-                partitions.summary(summary);
-            }
         } else if (message instanceof CommittableWithLineage<FileSinkCommittable> committed && partitions != null
                 && committed.getCheckpointIdOrEOI() != CommittableMessage.EOI) {
             partitions.committed(committed);

@@ -5,8 +5,6 @@ import java.io.OutputStream;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -18,7 +16,6 @@ import org.apache.flink.connector.file.sink.FileSinkCommittable;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
-import org.apache.flink.streaming.api.connector.sink2.CommittableSummary;
 import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
 
 import dev.parq.sink.ParquetSinks;
@@ -26,13 +23,16 @@ import dev.parq.sink.partition.PartitionSpec;
 
 /**
  * The partition commit of ingest: a time partition gets a {@value #SUCCESS} file, with its row
- * and file counts, once the files of a checkpoint are all committed and the event-time watermark
- * taken at that checkpoint has passed the partition's end by the commit delay. A partition that
- * gets files after that (late rows) gets its file written again once they are committed.
+ * and file counts, once the event-time watermark has passed the partition's end by the commit
+ * delay and the files of the rows it covers are all committed. A partition that gets files after
+ * that (late rows) gets its file written again once they are committed.
  *
- * <p>A checkpoint's files are all committed when every committer has reported it, each with as
- * many committables as its summary counts; the watermark is the one that reached the commit
- * stage before that checkpoint's barrier, so every row it covers was written before the barrier.
+ * <p>The watermark used at a checkpoint's barrier is the one that reached this task a few
+ * checkpoints before ({@code lag}): the rows it covers were written before that older barrier,
+ * and their files are committed (and, with compaction, compacted and committed) by the checkpoints
+ * since, whose committables reach this task before the newer barrier. Should a file of a
+ * partition be committed later anyway, it makes the partition pending again, and its file is
+ * written again with the counts that include it.
  */
 public final class PartitionCommits implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -42,24 +42,21 @@ public final class PartitionCommits implements Serializable {
     private final PartitionSpec spec;
     private final long delayMs;
     private final String output;
+    private final int lag;
 
     /** Partitions with committed files and no success file written since. */
     private transient Set<String> pending;
-    private transient Map<Long, Long> watermarkAt;
-    private transient Map<Long, Reports> reports;
+    private transient TreeMap<Long, Long> watermarkAt;
 
-    /** What the committers reported of one checkpoint. */
-    private static final class Reports {
-        final Set<Integer> summarized = new HashSet<>();
-        int subtasks = Integer.MAX_VALUE;
-        int expected;
-        int received;
-    }
-
-    public PartitionCommits(PartitionSpec spec, long delayMs, Path output) {
+    /**
+     * The commits of {@code spec}'s time partitions in {@code output}, after {@code delayMs} of
+     * event time, with the watermark of {@code lag} checkpoints before.
+     */
+    public PartitionCommits(PartitionSpec spec, long delayMs, Path output, int lag) {
         this.spec = spec;
         this.delayMs = delayMs;
         this.output = output.toString();
+        this.lag = Math.max(1, lag);
     }
 
     /** Starts with the partitions pending in the state restored. */
@@ -67,7 +64,6 @@ public final class PartitionCommits implements Serializable {
         pending = new TreeSet<>();
         restored.forEach(pending::add);
         watermarkAt = new TreeMap<>();
-        reports = new HashMap<>();
     }
 
     /** The partitions to keep in a checkpoint's state. */
@@ -75,45 +71,34 @@ public final class PartitionCommits implements Serializable {
         return pending;
     }
 
-    /** A checkpoint's barrier has come, after the watermark {@code watermark}. */
-    void checkpoint(long checkpointId, long watermark) {
-        watermarkAt.put(checkpointId, watermark);
-    }
-
-    void summary(CommittableSummary<FileSinkCommittable> summary) throws IOException {
-        Reports of = reports.computeIfAbsent(summary.getCheckpointId(), id -> new Reports());
-        if (of.summarized.add(summary.getSubtaskId())) {
-            of.subtasks = summary.getNumberOfSubtasks();
-            of.expected += summary.getNumberOfCommittables();
-        }
-        completeIfReported(summary.getCheckpointId(), of);
-    }
-
-    void committed(CommittableWithLineage<FileSinkCommittable> committed) throws IOException {
+    /** A file of a partition was committed: it is pending until its success file is written. */
+    void committed(CommittableWithLineage<FileSinkCommittable> committed) {
         FileSinkCommittable committable = committed.getCommittable();
         if (committable.hasPendingFile()) {
             pending.add(committable.getBucketId());
         }
-        Reports of = reports.computeIfAbsent(committed.getCheckpointId(), id -> new Reports());
-        of.received++;
-        completeIfReported(committed.getCheckpointId(), of);
     }
 
-    private void completeIfReported(long checkpointId, Reports of) throws IOException {
-        if (of.summarized.size() < of.subtasks || of.received < of.expected) {
+    /**
+     * A checkpoint's barrier has come, after the watermark {@code watermark}: the partitions that
+     * the watermark of {@code lag} checkpoints before has passed by the delay get their file.
+     */
+    void checkpoint(long checkpointId, long watermark) throws IOException {
+        watermarkAt.put(checkpointId, watermark);
+        Map.Entry<Long, Long> settled = watermarkAt.floorEntry(checkpointId - lag);
+        if (settled == null) {
             return;
         }
-        reports.keySet().removeIf(id -> id <= checkpointId);
-        Long watermark = watermarkAt.get(checkpointId);
-        watermarkAt.keySet().removeIf(id -> id <= checkpointId);
-        if (watermark == null || watermark < Long.MIN_VALUE + delayMs) {
+        watermarkAt.headMap(settled.getKey()).clear();
+        long covered = settled.getValue();
+        if (covered < Long.MIN_VALUE + delayMs) {
             return;
         }
         for (Iterator<String> partitions = pending.iterator(); partitions.hasNext(); ) {
             String partition = partitions.next();
             OptionalLong end = spec.endMillis(partition);
-            if (end.isPresent() && end.getAsLong() <= watermark - delayMs) {
-                writeSuccess(partition, watermark);
+            if (end.isPresent() && end.getAsLong() <= covered - delayMs) {
+                writeSuccess(partition, covered);
                 partitions.remove();
             }
         }
