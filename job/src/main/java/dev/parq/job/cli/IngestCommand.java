@@ -7,7 +7,6 @@ import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
 
 import dev.parq.job.pipeline.ConversionException;
-import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.job.run.IngestRun;
 import dev.parq.sink.partition.PartitionOptions;
@@ -74,6 +73,9 @@ public final class IngestCommand implements Callable<Integer> {
     ReadingFlags reading;
 
     @Mixin
+    FlinkFlags flink;
+
+    @Mixin
     UnknownFieldsFlag unknownFields;
 
     @Mixin
@@ -132,7 +134,7 @@ public final class IngestCommand implements Callable<Integer> {
     }
 
     private Configuration configuration() throws ConversionException {
-        Configuration config = FlinkSettings.load();
+        Configuration config = flink.load();
         config.set(ParqOptions.INPUTS, inputs);
         config.set(ParqOptions.OUTPUT, output);
         if (schema != null) {

@@ -7,7 +7,6 @@ import java.util.function.BiConsumer;
 import org.apache.flink.configuration.Configuration;
 
 import dev.parq.job.pipeline.ConversionException;
-import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.job.run.ProgressListener;
 import picocli.CommandLine;
@@ -28,6 +27,9 @@ public final class PipelineFlags {
     @Mixin
     ReadingFlags reading;
 
+    @Mixin
+    FlinkFlags flink;
+
     @Option(names = "--overwrite", description = "Replace an existing output.")
     boolean overwrite;
 
@@ -42,7 +44,7 @@ public final class PipelineFlags {
      *     configuration file if it cannot be read
      */
     Configuration configuration(String output) throws ConversionException {
-        Configuration config = FlinkSettings.load();
+        Configuration config = flink.load();
         config.set(ParqOptions.INPUTS, inputs);
         config.set(ParqOptions.OUTPUT, output);
         reading.applyTo(config);

@@ -8,10 +8,10 @@ import org.apache.flink.configuration.MemorySize;
 
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ConvertSettings;
-import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.schema.SchemaOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -29,6 +29,9 @@ public final class SchemaCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "INPUT", description = "NDJSON files, directories or globs.")
     List<String> inputs;
 
+    @Mixin
+    FlinkFlags flink;
+
     @Option(names = "--sample-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
             description = "Input to read, spread across the files. Default: " + SchemaOptions.SAMPLE_SIZE_DEFAULT + ".")
     MemorySize sampleSize;
@@ -36,7 +39,7 @@ public final class SchemaCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            Configuration config = FlinkSettings.load();
+            Configuration config = flink.load();
             config.set(ParqOptions.INPUTS, inputs);
             if (sampleSize != null) {
                 config.set(SchemaOptions.SAMPLE_SIZE, sampleSize);

@@ -39,7 +39,12 @@ public record IngestSettings(Reading reading, Path output, ParquetWriterOptions 
         if (inputs.stream().anyMatch(StandardInput::names)) {
             throw ConversionException.usage("ingest follows files; to convert standard input, use convert -");
         }
-        Path output = Path.of(Reading.requiredOutput(config, "directory")).toAbsolutePath().normalize();
+        String outputLocation = Reading.requiredOutput(config, "directory");
+        Storage.requireLocal(outputLocation, "ingest writes to a local directory for now; output");
+        if (config.getOptional(ParqOptions.STATE_DIR).isPresent()) {
+            Storage.requireLocal(config.get(ParqOptions.STATE_DIR), "ingest keeps its state in a local directory for now; --state");
+        }
+        Path output = Path.of(outputLocation).toAbsolutePath().normalize();
         WatchedInputs watched = new WatchedInputs(inputs, config.get(ParqOptions.DISCOVER_INTERVAL));
         List<InputFile> present;
         try {
