@@ -68,7 +68,7 @@ public final class Pipeline {
      */
     public static void ingest(StreamExecutionEnvironment env, IngestSettings settings) {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
-        org.apache.flink.core.fs.Path output = flinkPath(settings.output());
+        org.apache.flink.core.fs.Path output = settings.output();
         Partitioning partitioning = settings.partitioning();
         BulkWriter.Factory<ArrowBatch> parquet = ParquetSinks.writerFactory(
                 partitioning.fileType(settings.reading().outputType()), settings.writerOptions());
@@ -80,7 +80,7 @@ public final class Pipeline {
                         partitioning.maxOpen()), output, commits))
                 .name("write Parquet")
                 .uid("write-parquet");
-        writeRejected(batches, flinkPath(settings.output().resolve(REJECTED_DIR)));
+        writeRejected(batches, new org.apache.flink.core.fs.Path(output, REJECTED_DIR));
     }
 
     /** {@code tensor}: batches into row segments of the array, bad lines (if rejected) beside it. */

@@ -16,6 +16,9 @@ import dev.parq.io.Locations;
  */
 public final class Storage {
 
+    /** How the AWS SDK begins the message of a request that did not reach its endpoint. */
+    private static final String AWS_UNREACHABLE = "Unable to execute HTTP request: ";
+
     private Storage() {}
 
     /**
@@ -62,6 +65,11 @@ public final class Storage {
         return new Path(local.toUri());
     }
 
+    /** {@code path} as a message names it: a local one as a shell does, without {@code file:}. */
+    public static String display(Path path) {
+        return isLocal(path) ? path.toUri().getPath() : path.toString();
+    }
+
     /** Whether {@code path} is on this machine's file system. */
     public static boolean isLocal(Path path) {
         String scheme = path.toUri().getScheme();
@@ -92,13 +100,20 @@ public final class Storage {
     /**
      * An I/O failure in one line: the innermost cause's message (an S3 client's is the one that says
      * what went wrong, and may run over several lines), without its class when it has a message.
+     * Where the AWS SDK could not reach the endpoint, its own words, which name the endpoint.
      */
     public static String describe(Throwable failure) {
         Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
+        String unreachable = null;
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            root = t;
+            String message = t.getMessage();
+            int at = message == null ? -1 : message.indexOf(AWS_UNREACHABLE);
+            if (unreachable == null && at >= 0) {
+                unreachable = message.substring(at + AWS_UNREACHABLE.length());
+            }
         }
-        String message = root.getMessage();
+        String message = unreachable != null ? unreachable : root.getMessage();
         if (message == null || message.isBlank()) {
             message = failure.getMessage() == null ? root.getClass().getSimpleName() : failure.getMessage();
         }
