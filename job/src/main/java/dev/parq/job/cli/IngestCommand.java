@@ -47,7 +47,7 @@ public final class IngestCommand implements Callable<Integer> {
     List<String> inputs;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUTPUT",
-            description = "Output directory (created if missing); its _state/ holds checkpoints unless --state.")
+            description = "Output directory, local or a URI such as s3a://bucket/prefix (created if missing); its _state/ holds checkpoints unless --state.")
     String output;
 
     @Option(names = "--schema", paramLabel = "DDL|@FILE",
@@ -62,7 +62,7 @@ public final class IngestCommand implements Callable<Integer> {
             description = "How often the inputs are looked at. Default: " + ParqOptions.DISCOVER_INTERVAL_DEFAULT + ".")
     Duration discoverInterval;
 
-    @Option(names = "--state", paramLabel = "DIR", description = "Where checkpoints and savepoints are kept. Default: OUTPUT/_state.")
+    @Option(names = "--state", paramLabel = "DIR", description = "Where checkpoints and savepoints are kept, local or a URI such as s3a://bucket/state. Default: OUTPUT/_state.")
     String state;
 
     @Option(names = "--force", description = "Resume even from a snapshot older than the newest checkpoint"

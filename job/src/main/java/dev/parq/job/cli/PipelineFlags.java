@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
  */
 public final class PipelineFlags {
 
-    @Parameters(arity = "1..*", paramLabel = "INPUT", description = "NDJSON files, directories or globs.")
+    @Parameters(arity = "1..*", paramLabel = "INPUT", description = "NDJSON files, directories or globs; local, or URIs such as s3a://bucket/logs/*.ndjson.")
     List<String> inputs;
 
     @Mixin

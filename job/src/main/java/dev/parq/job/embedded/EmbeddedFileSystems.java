@@ -37,7 +37,7 @@ public final class EmbeddedFileSystems {
     /**
      * What S3A does unless configured otherwise: a few quick retries instead of its defaults (twenty
      * SDK attempts and seven of its own, a 200 s socket timeout), so that a wrong endpoint or a
-     * missing bucket fails the run within seconds instead of minutes.
+     * missing bucket fails the run within seconds instead of minutes; and reads as streams.
      */
     static final Map<String, String> S3_DEFAULTS = Map.of(
             "fs.s3a.attempts.maximum", "2",
@@ -45,7 +45,11 @@ public final class EmbeddedFileSystems {
             "fs.s3a.retry.interval", "250ms",
             "fs.s3a.retry.throttle.limit", "3",
             "fs.s3a.connection.establish.timeout", "5000",
-            "fs.s3a.connection.timeout", "30000");
+            "fs.s3a.connection.timeout", "30000",
+            // A reader reads its split's windows in order, after a few small reads around the
+            // boundaries: S3A's "normal" policy takes those for random access and then asks for
+            // 64 KiB per request (17 MiB/s against S3Mock here; 32 MiB/s sequential, local 30-55).
+            "fs.s3a.experimental.input.fadvise", "sequential");
 
     private EmbeddedFileSystems() {}
 
