@@ -1,10 +1,12 @@
 package dev.parq.job.cli;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.apache.flink.configuration.Configuration;
 
+import dev.parq.io.Locations;
 import dev.parq.job.embedded.EmbeddedFileSystems;
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.FlinkSettings;
@@ -22,13 +24,17 @@ public final class FlinkFlags {
     Map<String, String> properties = new LinkedHashMap<>();
 
     /**
-     * The configuration file's keys with {@code -D}'s over them; the file systems of a job that runs in
-     * this process are set up from it.
+     * The configuration file's keys with {@code -D}'s over them. If any of {@code locations} (the
+     * command's inputs and outputs; nulls are skipped) is a URI, the file systems of a job that runs
+     * in this process are set up from it; a run of local paths only leaves them as they are, and
+     * does not spend its start-up on loading the plugins.
      */
-    Configuration load() throws ConversionException {
+    Configuration load(List<String> locations) throws ConversionException {
         Configuration config = FlinkSettings.load();
         properties.forEach(config::setString);
-        EmbeddedFileSystems.initialize(config);
+        if (locations.stream().anyMatch(location -> location != null && !Locations.isLocal(location))) {
+            EmbeddedFileSystems.initialize(config);
+        }
         return config;
     }
 }

@@ -1,6 +1,7 @@
 package dev.parq.job.cli;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -134,7 +135,10 @@ public final class IngestCommand implements Callable<Integer> {
     }
 
     private Configuration configuration() throws ConversionException {
-        Configuration config = flink.load();
+        List<String> locations = new ArrayList<>(inputs);
+        locations.add(output);
+        locations.add(state);
+        Configuration config = flink.load(locations);
         config.set(ParqOptions.INPUTS, inputs);
         config.set(ParqOptions.OUTPUT, output);
         if (schema != null) {

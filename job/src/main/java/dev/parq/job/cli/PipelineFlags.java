@@ -1,6 +1,7 @@
 package dev.parq.job.cli;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
 
@@ -44,7 +45,9 @@ public final class PipelineFlags {
      *     configuration file if it cannot be read
      */
     Configuration configuration(String output) throws ConversionException {
-        Configuration config = flink.load();
+        List<String> locations = new ArrayList<>(inputs);
+        locations.add(output);
+        Configuration config = flink.load(locations);
         config.set(ParqOptions.INPUTS, inputs);
         config.set(ParqOptions.OUTPUT, output);
         reading.applyTo(config);

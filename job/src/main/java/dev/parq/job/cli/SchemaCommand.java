@@ -39,7 +39,7 @@ public final class SchemaCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            Configuration config = flink.load();
+            Configuration config = flink.load(inputs);
             config.set(ParqOptions.INPUTS, inputs);
             if (sampleSize != null) {
                 config.set(SchemaOptions.SAMPLE_SIZE, sampleSize);
