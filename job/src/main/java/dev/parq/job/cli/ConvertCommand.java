@@ -39,7 +39,7 @@ public final class ConvertCommand implements Callable<Integer> {
     PipelineFlags pipeline;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUTPUT",
-            description = "Output directory (created if missing; must be empty unless --overwrite).")
+            description = "Output directory, local or a URI such as s3a://bucket/prefix (created if missing; must be empty unless --overwrite).")
     String output;
 
     @Option(names = "--schema", paramLabel = "DDL|@FILE",

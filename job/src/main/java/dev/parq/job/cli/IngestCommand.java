@@ -1,6 +1,7 @@
 package dev.parq.job.cli;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -8,7 +9,6 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 
 import dev.parq.job.pipeline.ConversionException;
-import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.job.run.IngestRun;
 import dev.parq.sink.partition.PartitionOptions;
@@ -50,7 +50,7 @@ public final class IngestCommand implements Callable<Integer> {
     List<String> inputs;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUTPUT",
-            description = "Output directory (created if missing); its _state/ holds checkpoints unless --state.")
+            description = "Output directory, local or a URI such as s3a://bucket/prefix (created if missing); its _state/ holds checkpoints unless --state.")
     String output;
 
     @Option(names = "--schema", paramLabel = "DDL|@FILE",
@@ -71,7 +71,7 @@ public final class IngestCommand implements Callable<Integer> {
             description = "How often the inputs are looked at. Default: " + ParqOptions.DISCOVER_INTERVAL_DEFAULT + ".")
     Duration discoverInterval;
 
-    @Option(names = "--state", paramLabel = "DIR", description = "Where checkpoints and savepoints are kept. Default: OUTPUT/_state.")
+    @Option(names = "--state", paramLabel = "DIR", description = "Where checkpoints and savepoints are kept, local or a URI such as s3a://bucket/state. Default: OUTPUT/_state.")
     String state;
 
     @Option(names = "--force", description = "Resume even from a snapshot older than the newest checkpoint"
@@ -80,6 +80,9 @@ public final class IngestCommand implements Callable<Integer> {
 
     @Mixin
     ReadingFlags reading;
+
+    @Mixin
+    FlinkFlags flink;
 
     @Mixin
     UnknownFieldsFlag unknownFields;
@@ -140,7 +143,10 @@ public final class IngestCommand implements Callable<Integer> {
     }
 
     private Configuration configuration() throws ConversionException {
-        Configuration config = FlinkSettings.load();
+        List<String> locations = new ArrayList<>(inputs);
+        locations.add(output);
+        locations.add(state);
+        Configuration config = flink.load(locations);
         config.set(ParqOptions.INPUTS, inputs);
         config.set(ParqOptions.OUTPUT, output);
         if (schema != null) {

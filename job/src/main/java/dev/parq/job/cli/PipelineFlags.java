@@ -1,13 +1,13 @@
 package dev.parq.job.cli;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
 
 import org.apache.flink.configuration.Configuration;
 
 import dev.parq.job.pipeline.ConversionException;
-import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.job.run.ProgressListener;
 import picocli.CommandLine;
@@ -22,11 +22,14 @@ import picocli.CommandLine.Parameters;
  */
 public final class PipelineFlags {
 
-    @Parameters(arity = "1..*", paramLabel = "INPUT", description = "NDJSON files, directories or globs.")
+    @Parameters(arity = "1..*", paramLabel = "INPUT", description = "NDJSON files, directories or globs; local, or URIs such as s3a://bucket/logs/*.ndjson.")
     List<String> inputs;
 
     @Mixin
     ReadingFlags reading;
+
+    @Mixin
+    FlinkFlags flink;
 
     @Option(names = "--overwrite", description = "Replace an existing output.")
     boolean overwrite;
@@ -42,7 +45,9 @@ public final class PipelineFlags {
      *     configuration file if it cannot be read
      */
     Configuration configuration(String output) throws ConversionException {
-        Configuration config = FlinkSettings.load();
+        List<String> locations = new ArrayList<>(inputs);
+        locations.add(output);
+        Configuration config = flink.load(locations);
         config.set(ParqOptions.INPUTS, inputs);
         config.set(ParqOptions.OUTPUT, output);
         reading.applyTo(config);

@@ -8,10 +8,10 @@ import org.apache.flink.configuration.MemorySize;
 
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ConvertSettings;
-import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.schema.SchemaOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -26,8 +26,11 @@ import picocli.CommandLine.Parameters;
         })
 public final class SchemaCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "INPUT", description = "NDJSON files, directories or globs.")
+    @Parameters(arity = "1..*", paramLabel = "INPUT", description = "NDJSON files, directories or globs; local, or URIs such as s3a://bucket/logs/*.ndjson.")
     List<String> inputs;
+
+    @Mixin
+    FlinkFlags flink;
 
     @Option(names = "--sample-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
             description = "Input to read, spread across the files. Default: " + SchemaOptions.SAMPLE_SIZE_DEFAULT + ".")
@@ -36,7 +39,7 @@ public final class SchemaCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            Configuration config = FlinkSettings.load();
+            Configuration config = flink.load(inputs);
             config.set(ParqOptions.INPUTS, inputs);
             if (sampleSize != null) {
                 config.set(SchemaOptions.SAMPLE_SIZE, sampleSize);

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.apache.flink.core.fs.Path;
+
 import dev.parq.job.pipeline.Pipeline;
 import dev.parq.job.run.ConvertRun;
 import dev.parq.job.run.Manifest;
@@ -36,7 +38,7 @@ final class Summary {
                 Units.count(manifest.rowsWritten()), manifest.files().size(),
                 manifest.partitioned() ? " in " + partitions + " partition(s)" : "", Units.bytes(outputBytes));
         out.printf("  rejected       %s%s%n", Units.count(manifest.rejected()),
-                manifest.rejected() > 0 ? "  -> " + manifest.output().resolve(Pipeline.REJECTED_DIR) : "");
+                manifest.rejected() > 0 ? "  -> " + new Path(manifest.output(), Pipeline.REJECTED_DIR) : "");
         Map<String, UnknownField> unknown = manifest.unknownFields();
         if (!unknown.isEmpty()) {
             out.printf("  keys not in the schema (%d)%s:%n", unknown.size(),
@@ -53,7 +55,7 @@ final class Summary {
             }
         }
         out.printf("  schema         %s%n", schemaLine(manifest.schemaDdl()));
-        out.printf("  manifest       %s%n", manifest.output().resolve(ConvertRun.MANIFEST));
+        out.printf("  manifest       %s%n", new Path(manifest.output(), ConvertRun.MANIFEST));
     }
 
     /**

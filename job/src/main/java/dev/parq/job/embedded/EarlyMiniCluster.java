@@ -54,14 +54,17 @@ public final class EarlyMiniCluster extends MiniCluster {
         return taken;
     }
 
-    /** Whether {@code wanted} is this cluster: the same configuration, parq's own keys aside. */
+    /** Whether {@code wanted} is this cluster: the same configuration, parq's own keys and the file systems' aside. */
     boolean sameCluster(MiniClusterConfiguration wanted) {
         return fits(wanted) && clusterKeys(wanted).equals(clusterKeys(configuration));
     }
 
     private static Map<String, String> clusterKeys(MiniClusterConfiguration cluster) {
         Map<String, String> keys = new HashMap<>(cluster.getConfiguration().toMap());
-        keys.keySet().removeIf(key -> key.startsWith("parq."));
+        // The file systems' keys (-D s3.endpoint=...) set up the file systems of the process
+        // (EmbeddedFileSystems), not the cluster.
+        keys.keySet().removeIf(key -> key.startsWith("parq.") || key.startsWith("s3.") || key.startsWith("s3a.")
+                || key.startsWith("fs."));
         return keys;
     }
 

@@ -18,6 +18,12 @@ public final class EmbeddedLogging {
     private static final String[] FOLLOWING_LOGGERS = {
         "dev.parq.source.enumerator.TailingEnumerator", "dev.parq.source.reader.NdjsonSourceReader"};
 
+    /**
+     * The S3 plugin's AWS SDK logs through java.util.logging (a warning per missing mime.types, a
+     * stack trace per failed EC2 metadata lookup); held here, as the JDK keeps loggers only weakly.
+     */
+    private static final java.util.logging.Logger AWS_SDK = java.util.logging.Logger.getLogger("com.amazonaws");
+
     private EmbeddedLogging() {}
 
     /**
@@ -31,12 +37,16 @@ public final class EmbeddedLogging {
         System.setProperty("arrow.enable_unsafe_memory_access",
                 System.getProperty("arrow.enable_unsafe_memory_access", "true"));
         System.setProperty("log4j2.disableJmx", System.getProperty("log4j2.disableJmx", "true"));
+        // The AWS SDK 1.x of the S3 plugin announces its end of support on stderr at its first use.
+        System.setProperty("aws.java.v1.disableDeprecationAnnouncement",
+                System.getProperty("aws.java.v1.disableDeprecationAnnouncement", "true"));
         if (loggingOff()) {
             // Nothing is logged, so log4j-core need not start at all (its configuration search and
             // plugin scan took 0.2 s of CPU at start-up): log4j-api's own simple logger, switched
             // off, takes every log call instead.
             System.setProperty(LOGGER_CONTEXT_FACTORY, SIMPLE_LOGGER_CONTEXT_FACTORY);
             System.setProperty("org.apache.logging.log4j.simplelog.level", "OFF");
+            AWS_SDK.setLevel(java.util.logging.Level.OFF);
             // What ingest tells of the files it follows (rotations, truncations, copies, lines lost)
             // is for its user, not Flink's noise: those two loggers stay on, on stderr.
             for (String logger : FOLLOWING_LOGGERS) {

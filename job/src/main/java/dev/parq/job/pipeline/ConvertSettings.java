@@ -1,10 +1,10 @@
 package dev.parq.job.pipeline;
 
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.List;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.types.logical.RowType;
 
 import dev.parq.io.CorruptInputException;
@@ -24,7 +24,7 @@ public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions
     /** Resolves every setting, inferring the schema from the input unless one is given. */
     public static ConvertSettings resolve(Configuration config) throws ConversionException {
         List<String> inputs = Reading.requiredInputs(config);
-        String output = Reading.requiredOutput(config, "directory");
+        Path output = Storage.resolve(Reading.requiredOutput(config, "directory"), "output");
         List<InputFile> files = Reading.expand(inputs);
         TableSchema schema = schema(config, files);
         ParquetWriterOptions writerOptions;
@@ -34,7 +34,7 @@ public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions
             throw ConversionException.usage(e.getMessage());
         }
         Reading reading = Reading.of(config, files, schema, config.get(ParseOptions.UNKNOWN_FIELDS));
-        return new ConvertSettings(reading, Path.of(output).toAbsolutePath().normalize(), writerOptions,
+        return new ConvertSettings(reading, output, writerOptions,
                 config.get(ParqOptions.OVERWRITE), Partitioning.of(config, reading.outputType()));
     }
 
@@ -45,7 +45,7 @@ public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions
     public static void check(Configuration config) throws ConversionException {
         ParqOptions.validate(config);
         Reading.requiredInputs(config);
-        Reading.requiredOutput(config, "directory");
+        Storage.check(Reading.requiredOutput(config, "directory"), "output");
     }
 
     /**

@@ -1,7 +1,5 @@
 package dev.parq.job.pipeline;
 
-import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -15,6 +13,7 @@ import org.apache.flink.configuration.HeartbeatManagerOptions;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /** Where a run's configuration comes from, and what parq sets in it for its jobs. */
@@ -74,15 +73,15 @@ public final class FlinkSettings {
      * the process dies, so that the next start resumes from them), savepoints there too, and the
      * job restored from {@code restoreFrom} when it is not null.
      */
-    public static Configuration forUnboundedJob(Configuration config, Duration interval, Path stateDir,
-            Path restoreFrom) {
+    public static Configuration forUnboundedJob(Configuration config, Duration interval,
+            Path stateDir, String restoreFrom) {
         Configuration flink = new Configuration(config);
         flink.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.STREAMING);
         flink.set(PipelineOptions.OBJECT_REUSE, true);
         flink.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, interval);
         flink.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
-        flink.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, stateDir.resolve(CHECKPOINTS).toUri().toString());
-        flink.set(CheckpointingOptions.SAVEPOINT_DIRECTORY, stateDir.resolve(SAVEPOINTS).toUri().toString());
+        flink.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, uri(new Path(stateDir, CHECKPOINTS)));
+        flink.set(CheckpointingOptions.SAVEPOINT_DIRECTORY, uri(new Path(stateDir, SAVEPOINTS)));
         flink.set(CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
                 ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
         if (!config.contains(CheckpointingOptions.MAX_RETAINED_CHECKPOINTS)) {
@@ -93,9 +92,15 @@ public final class FlinkSettings {
             flink.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
         }
         if (restoreFrom != null) {
-            flink.set(StateRecoveryOptions.SAVEPOINT_PATH, restoreFrom.toUri().toString());
+            flink.set(StateRecoveryOptions.SAVEPOINT_PATH, restoreFrom);
         }
         return flink;
+    }
+
+    /** A path as Flink's state keys and savepoint requests take it: with its scheme, {@code file:} for a local one. */
+    public static String uri(Path path) {
+        return path.toUri().getScheme() == null ? java.nio.file.Path.of(path.toUri().getPath()).toUri().toString()
+                : path.toUri().toString();
     }
 
     /**
@@ -103,8 +108,7 @@ public final class FlinkSettings {
      * {@code config}, or in the configuration of the client that runs parq, where {@code flink run -s}
      * puts it.
      *
-     * @throws ConversionException a usage error if it is not on the local file system, where an
-     *     ingest keeps its state
+     * @throws ConversionException a usage error if its scheme has no file system here
      */
     public static Path requestedRestore(Configuration config) throws ConversionException {
         String path = config.getOptional(StateRecoveryOptions.SAVEPOINT_PATH)
@@ -114,12 +118,7 @@ public final class FlinkSettings {
         if (path == null) {
             return null;
         }
-        URI uri = new org.apache.flink.core.fs.Path(path).toUri();
-        if (uri.getScheme() != null && !uri.getScheme().equals("file")) {
-            throw ConversionException.usage("cannot resume from " + path + ": an ingest keeps its state on the"
-                    + " local file system");
-        }
-        return Path.of(uri.getPath());
+        return Storage.resolve(path, "the snapshot to resume from");
     }
 
     /**

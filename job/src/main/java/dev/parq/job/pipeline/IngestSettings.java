@@ -1,11 +1,11 @@
 package dev.parq.job.pipeline;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.fs.Path;
 
 import dev.parq.io.StandardInput;
 import dev.parq.parse.operator.ParseOptions;
@@ -31,7 +31,7 @@ public record IngestSettings(Reading reading, Path output, ParquetWriterOptions 
     public static void check(Configuration config) throws ConversionException {
         ParqOptions.validate(config);
         Reading.requiredInputs(config);
-        Reading.requiredOutput(config, "directory");
+        Storage.check(Reading.requiredOutput(config, "directory"), "output");
     }
 
     /**
@@ -43,7 +43,7 @@ public record IngestSettings(Reading reading, Path output, ParquetWriterOptions 
         if (inputs.stream().anyMatch(StandardInput::names)) {
             throw ConversionException.usage("ingest follows files; to convert standard input, use convert -");
         }
-        Path output = Path.of(Reading.requiredOutput(config, "directory")).toAbsolutePath().normalize();
+        Path output = Storage.resolve(Reading.requiredOutput(config, "directory"), "output");
         WatchedInputs watched = new WatchedInputs(inputs, config.get(ParqOptions.DISCOVER_INTERVAL));
         List<InputFile> present;
         try {
@@ -61,8 +61,8 @@ public record IngestSettings(Reading reading, Path output, ParquetWriterOptions 
         Reading reading = new Reading(present, NdjsonSource.builder(watched).configure(config).build(), schema,
                 config.get(ParseOptions.ON_ERROR), config.get(ParseOptions.UNKNOWN_FIELDS),
                 config.get(ParseOptions.BATCH_ROWS));
-        Path stateDir = config.getOptional(ParqOptions.STATE_DIR).map(Path::of).orElse(output.resolve(STATE_DIR))
-                .toAbsolutePath().normalize();
+        Path stateDir = config.getOptional(ParqOptions.STATE_DIR).isPresent()
+                ? Storage.resolve(config.get(ParqOptions.STATE_DIR), "--state") : new Path(output, STATE_DIR);
         return new IngestSettings(reading, output, writerOptions, config.get(ParqOptions.CHECKPOINT_INTERVAL), stateDir,
                 Partitioning.of(config, reading.outputType()), config.get(PartitionOptions.COMMIT_DELAY),
                 config.get(ParqOptions.COMPACTION_INTERVAL));

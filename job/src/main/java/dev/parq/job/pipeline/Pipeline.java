@@ -56,10 +56,10 @@ public final class Pipeline {
         BulkWriter.Factory<ArrowBatch> parquet = ParquetSinks.writerFactory(
                 partitioning.fileType(settings.reading().outputType()), settings.writerOptions());
         partitioned(batches, partitioning, false)
-                .sinkTo(ParquetSinks.forBatches(flinkPath(settings.output()), writers.apply(parquet),
+                .sinkTo(ParquetSinks.forBatches(settings.output(), writers.apply(parquet),
                         settings.writerOptions(), partitioning.maxOpen()))
                 .name("write Parquet");
-        writeRejected(batches, settings.output().resolve(REJECTED_DIR));
+        writeRejected(batches, new org.apache.flink.core.fs.Path(settings.output(), REJECTED_DIR));
     }
 
     /**
@@ -69,7 +69,7 @@ public final class Pipeline {
      */
     public static void ingest(StreamExecutionEnvironment env, IngestSettings settings) {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
-        org.apache.flink.core.fs.Path output = flinkPath(settings.output());
+        org.apache.flink.core.fs.Path output = settings.output();
         Partitioning partitioning = settings.partitioning();
         PartitionCommits commits = partitioning.spec().filter(spec -> spec.timeLevel().isPresent())
                 // Files are compacted and committed within checkpointsPerCompaction + 1 checkpoints of
@@ -83,7 +83,7 @@ public final class Pipeline {
                         partitioning.maxOpen(), settings.checkpointsPerCompaction()), output, commits))
                 .name("write Parquet")
                 .uid("write-parquet");
-        writeRejected(batches, settings.output().resolve(REJECTED_DIR));
+        writeRejected(batches, new org.apache.flink.core.fs.Path(output, REJECTED_DIR));
     }
 
     /** {@code tensor}: batches into row segments of the array, bad lines (if rejected) beside it. */
@@ -94,7 +94,7 @@ public final class Pipeline {
                         settings.columns(), settings.dtype()))
                 .name("write tensor rows");
         if (settings.reading().onError() == OnError.REJECT) {
-            writeRejected(batches, settings.rejectedDir());
+            writeRejected(batches, flinkPath(settings.rejectedDir()));
         }
     }
 
@@ -130,8 +130,9 @@ public final class Pipeline {
     }
 
     /** Bad lines as NDJSON records in {@code rejected-*.ndjson} files of {@code directory}. */
-    private static void writeRejected(SingleOutputStreamOperator<ArrowBatch> batches, Path directory) {
-        FileSink<String> sink = FileSink.forRowFormat(flinkPath(directory), new SimpleStringEncoder<String>())
+    private static void writeRejected(SingleOutputStreamOperator<ArrowBatch> batches,
+            org.apache.flink.core.fs.Path directory) {
+        FileSink<String> sink = FileSink.forRowFormat(directory, new SimpleStringEncoder<String>())
                 .withBucketAssigner(new BasePathBucketAssigner<>())
                 .withOutputFileConfig(OutputFileConfig.builder()
                         .withPartPrefix("rejected")
@@ -144,6 +145,6 @@ public final class Pipeline {
     }
 
     private static org.apache.flink.core.fs.Path flinkPath(Path path) {
-        return new org.apache.flink.core.fs.Path(path.toUri());
+        return Storage.of(path);
     }
 }

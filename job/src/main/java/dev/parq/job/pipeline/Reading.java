@@ -67,12 +67,17 @@ public record Reading(List<InputFile> inputFiles, NdjsonSource source, TableSche
             throw ConversionException.usage("- (standard input) can be read by ./parq (java -jar parq.jar) only,"
                     + " whose job runs in its own process; under flink run the job's tasks run elsewhere: name files");
         }
+        for (String input : inputs) {
+            if (!StandardInput.names(input)) {
+                Storage.check(input, "input");
+            }
+        }
         try {
             return InputFiles.expand(inputs);
         } catch (InputNotFoundException e) {
             throw ConversionException.usage(e.getMessage());
         } catch (IOException e) {
-            throw ConversionException.failed("cannot read the inputs: " + e, e);
+            throw ConversionException.failed("cannot read the inputs: " + Storage.describe(e), e);
         }
     }
 }

@@ -19,6 +19,7 @@ public record TensorSettings(Reading reading, Path output, TensorColumns columns
     public static TensorSettings resolve(Configuration config) throws ConversionException {
         List<String> inputs = Reading.requiredInputs(config);
         String output = Reading.requiredOutput(config, "file");
+        Storage.requireLocal(output, "tensor writes its .npy array to a local file; output");
         String columnList = config.getOptional(ParqOptions.TENSOR_COLUMNS)
                 .orElseThrow(() -> ConversionException.usage("no columns given (--columns a,b,user.id)"));
         TensorColumns columns;

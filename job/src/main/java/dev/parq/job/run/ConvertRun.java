@@ -1,12 +1,12 @@
 package dev.parq.job.run;
 
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.fs.Path;
 
 import dev.parq.batch.ArrowBatch;
 import dev.parq.job.embedded.JobEnvironment;
@@ -67,7 +67,7 @@ public final class ConvertRun {
             long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             Manifest manifest = Manifest.collect(settings, JobRunner.counters(result), elapsedMs);
             manifest.checkCounts();
-            manifest.write(output.resolve(MANIFEST));
+            manifest.write(new Path(output, MANIFEST));
             return manifest;
         }
     }

@@ -2,7 +2,6 @@ package dev.parq.job.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -14,10 +13,12 @@ import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.core.fs.Path;
 
 import dev.parq.job.embedded.JobEnvironment;
 import dev.parq.job.embedded.MetricsTap;
 import dev.parq.job.pipeline.ConversionException;
+import dev.parq.job.pipeline.Storage;
 import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.IngestSettings;
 import dev.parq.job.pipeline.ParqOptions;
@@ -57,23 +58,26 @@ public final class IngestRun {
         Consumer<String> warnings = listener::warning;
         IngestSettings.check(config);
         IngestSettings settings = IngestSettings.resolve(config);
-        Path parent = settings.output().getParent();
-        if (!Files.isDirectory(settings.output()) && parent != null && !Files.isDirectory(parent)) {
-            throw ConversionException.usage("the output's parent directory " + parent + " does not exist");
+        if (Storage.isLocal(settings.output())) {
+            java.nio.file.Path output = java.nio.file.Path.of(settings.output().toUri().getPath());
+            java.nio.file.Path parent = output.getParent();
+            if (!Files.isDirectory(output) && parent != null && !Files.isDirectory(parent)) {
+                throw ConversionException.usage("the output's parent directory " + parent + " does not exist");
+            }
         }
         RestorePoints.Snapshot restore;
         try {
-            Files.createDirectories(settings.output());
-            Files.createDirectories(settings.stateDir());
+            Storage.fileSystem(settings.output(), "output").mkdirs(settings.output());
+            Storage.fileSystem(settings.stateDir(), "--state").mkdirs(settings.stateDir());
             Path requested = FlinkSettings.requestedRestore(config);
             restore = requested != null ? RestorePoints.named(requested)
                     : RestorePoints.newest(settings.stateDir(), warnings);
             guard(settings, restore, config.get(ParqOptions.FORCE), warnings);
         } catch (IOException e) {
-            throw ConversionException.failed("cannot prepare " + settings.output() + ": " + e, e);
+            throw ConversionException.failed("cannot prepare " + settings.output() + ": " + Storage.describe(e), e);
         }
         Configuration flink = FlinkSettings.forUnboundedJob(config, settings.checkpointInterval(), settings.stateDir(),
-                restore == null ? null : Path.of(restore.location()));
+                restore == null ? null : restore.location());
         // Embedded, the status line reads the job's metrics through a reporter in this process.
         MetricsTap.tap(StatusProbe.METRICS);
         flink.setString("metrics.reporter." + MetricsTap.NAME + ".factory.class", MetricsTap.Factory.class.getName());
@@ -87,7 +91,7 @@ public final class IngestRun {
             }
             StopRequest stop = environment.embedded() ? StopRequest.onSignals() : StopRequest.never();
             String resumedFrom = restore == null ? null : restore.location();
-            Path savepoints = settings.stateDir().resolve(FlinkSettings.SAVEPOINTS);
+            Path savepoints = new Path(settings.stateDir(), FlinkSettings.SAVEPOINTS);
             listener.started(resumedFrom, environment.embedded() ? "stop with Ctrl-C (a savepoint is taken)"
                     : "stop with: flink stop --savepointPath " + savepoints + " " + client.getJobID());
             if (environment.detached()) {
@@ -110,7 +114,7 @@ public final class IngestRun {
      */
     private static void guard(IngestSettings settings, RestorePoints.Snapshot restore, boolean force,
             Consumer<String> warnings) throws IOException, ConversionException {
-        CommitRecord record = new CommitRecord(new org.apache.flink.core.fs.Path(settings.output().toUri()));
+        CommitRecord record = new CommitRecord(settings.output());
         Long committed = record.read();
         long resumed = restore == null ? 0 : restore.checkpointId();
         if (committed == null || resumed >= committed) {
@@ -149,7 +153,7 @@ public final class IngestRun {
                         nextStatus = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
                     }
                     if (savepoint == null && stop.requested()) {
-                        savepoint = client.stopWithSavepoint(false, savepoints.toUri().toString(),
+                        savepoint = client.stopWithSavepoint(false, FlinkSettings.uri(savepoints),
                                 SavepointFormatType.CANONICAL);
                     }
                 }

@@ -2,17 +2,20 @@ package dev.parq.job.run;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
+import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -20,6 +23,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ConvertSettings;
 import dev.parq.job.pipeline.Pipeline;
+import dev.parq.job.pipeline.Storage;
 import dev.parq.parse.UnknownField;
 import dev.parq.parse.UnknownFieldsMode;
 import dev.parq.sink.commit.ParquetFooters;
@@ -61,9 +65,10 @@ public final class Manifest {
             throws ConversionException {
         try {
             return new Manifest(settings, counters, parquetFiles(settings.output()),
-                    countLines(settings.output().resolve(Pipeline.REJECTED_DIR)), elapsedMs);
+                    countLines(new Path(settings.output(), Pipeline.REJECTED_DIR)), elapsedMs);
         } catch (IOException e) {
-            throw ConversionException.failed("cannot read back the output in " + settings.output() + ": " + e, e);
+            throw ConversionException.failed("cannot read back the output in " + settings.output() + ": "
+                    + Storage.describe(e), e);
         }
     }
 
@@ -74,42 +79,40 @@ public final class Manifest {
      */
     static List<OutputFile> parquetFiles(Path output) throws IOException {
         List<OutputFile> files = new ArrayList<>();
-        try (Stream<Path> entries = Files.walk(output)) {
-            for (Path path : entries.filter(p -> visible(output, p) && p.toString().endsWith(".parquet")
-                    && Files.isRegularFile(p)).sorted().toList()) {
-                Path relative = output.relativize(path);
-                String partition = relative.getParent() == null ? "" : relative.getParent().toString();
-                files.add(new OutputFile(relative.toString(), partition, footerRowCount(path), Files.size(path)));
-            }
-        }
+        collectParquetFiles(output.getFileSystem(), output, "", files);
+        files.sort(Comparator.comparing(OutputFile::path));
         return files;
     }
 
-    private static boolean visible(Path output, Path path) {
-        for (Path name : output.relativize(path)) {
-            if (name.toString().startsWith(".") || name.toString().startsWith("_")) {
-                return false;
+    private static void collectParquetFiles(FileSystem fs, Path directory, String partition, List<OutputFile> files)
+            throws IOException {
+        for (FileStatus entry : OutputDirectory.list(fs, directory)) {
+            String name = entry.getPath().getName();
+            if (name.startsWith(".") || name.startsWith("_")) {
+                continue;
+            }
+            String relative = partition.isEmpty() ? name : partition + "/" + name;
+            if (entry.isDir()) {
+                collectParquetFiles(fs, entry.getPath(), relative, files);
+            } else if (name.endsWith(".parquet")) {
+                files.add(new OutputFile(relative, partition,
+                        ParquetFooters.rowCount(entry.getPath(), entry.getLen()), entry.getLen()));
             }
         }
-        return true;
-    }
-
-    static long footerRowCount(Path file) throws IOException {
-        return ParquetFooters.rowCount(new org.apache.flink.core.fs.Path(file.toUri()), Files.size(file));
     }
 
     /** Lines in the files of {@code directory} (0 if there is none), skipping hidden in-progress files. */
     static long countLines(Path directory) throws IOException {
-        if (!Files.isDirectory(directory)) {
-            return 0;
-        }
+        FileSystem fs = directory.getFileSystem();
         long lines = 0;
-        try (Stream<Path> entries = Files.list(directory)) {
-            for (Path path : entries.filter(p -> !p.getFileName().toString().startsWith(".")).toList()) {
-                try (BufferedReader reader = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-                    while (reader.readLine() != null) {
-                        lines++;
-                    }
+        for (FileStatus entry : OutputDirectory.list(fs, directory)) {
+            if (entry.isDir() || entry.getPath().getName().startsWith(".")) {
+                continue;
+            }
+            try (BufferedReader reader = new BufferedReader(
+                    new InputStreamReader(fs.open(entry.getPath()), StandardCharsets.UTF_8))) {
+                while (reader.readLine() != null) {
+                    lines++;
                 }
             }
         }
@@ -127,10 +130,10 @@ public final class Manifest {
     }
 
     void write(Path path) throws ConversionException {
-        try {
-            JSON.writeValue(path.toFile(), toJson());
+        try (OutputStream out = path.getFileSystem().create(path, FileSystem.WriteMode.OVERWRITE)) {
+            out.write(JSON.writeValueAsBytes(toJson()));
         } catch (IOException e) {
-            throw ConversionException.failed("cannot write the manifest " + path + ": " + e, e);
+            throw ConversionException.failed("cannot write the manifest " + path + ": " + Storage.describe(e), e);
         }
     }
 

@@ -3,22 +3,20 @@ package dev.parq.job.run;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
+import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.checkpoint.Checkpoints;
 import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
 
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.FlinkSettings;
+import dev.parq.job.pipeline.Storage;
 
 /**
  * The snapshots an ingest run may resume from: the savepoints and retained checkpoints in its
@@ -39,15 +37,17 @@ final class RestorePoints {
      * that cannot be read is told to {@code unreadable} and passed over.
      */
     static Snapshot newest(Path stateDir, Consumer<String> unreadable) throws IOException {
-        List<Path> metadata = new ArrayList<>();
-        metadata.addAll(metadataFiles(stateDir.resolve(FlinkSettings.SAVEPOINTS), 2));
-        metadata.addAll(metadataFiles(stateDir.resolve(FlinkSettings.CHECKPOINTS), 3));
-        metadata.sort(Comparator.comparing(RestorePoints::modified).reversed());
-        for (Path file : metadata) {
+        FileSystem fs = stateDir.getFileSystem();
+        List<FileStatus> metadata = new ArrayList<>();
+        metadataFiles(fs, new Path(stateDir, FlinkSettings.SAVEPOINTS), 2, metadata);
+        metadataFiles(fs, new Path(stateDir, FlinkSettings.CHECKPOINTS), 3, metadata);
+        metadata.sort(Comparator.comparingLong(FileStatus::getModificationTime).reversed());
+        for (FileStatus file : metadata) {
+            String snapshot = Storage.display(file.getPath().getParent());
             try {
-                return new Snapshot(file.getParent().toString(), checkpointId(file.getParent().toUri().toString()));
+                return new Snapshot(snapshot, checkpointId(file.getPath().getParent().toString()));
             } catch (IOException | RuntimeException e) {
-                unreadable.accept(file.getParent() + " cannot be read (" + e.getMessage() + "); trying the one before");
+                unreadable.accept(snapshot + " cannot be read (" + e.getMessage() + "); trying the one before");
             }
         }
         return null;
@@ -56,7 +56,7 @@ final class RestorePoints {
     /** The snapshot the user named ({@code flink run -s}): it must be readable; nothing else is tried. */
     static Snapshot named(Path location) throws ConversionException {
         try {
-            return new Snapshot(location.toString(), checkpointId(location.toUri().toString()));
+            return new Snapshot(Storage.display(location), checkpointId(location.toString()));
         } catch (IOException | RuntimeException e) {
             throw ConversionException.usage("cannot resume from " + location + ": " + e.getMessage());
         }
@@ -64,9 +64,9 @@ final class RestorePoints {
 
     /** The checkpoint id of the snapshot at {@code location}: its directory, or its {@code _metadata} file. */
     static long checkpointId(String location) throws IOException {
-        org.apache.flink.core.fs.Path path = new org.apache.flink.core.fs.Path(location);
+        Path path = new Path(location);
         if (!path.getName().equals(METADATA)) {
-            path = new org.apache.flink.core.fs.Path(path, METADATA);
+            path = new Path(path, METADATA);
         }
         FileSystem fs = path.getFileSystem();
         try (InputStream in = fs.open(path); DataInputStream data = new DataInputStream(in)) {
@@ -76,22 +76,17 @@ final class RestorePoints {
         }
     }
 
-    private static List<Path> metadataFiles(Path root, int depth) throws IOException {
-        if (!Files.isDirectory(root)) {
-            return List.of();
-        }
-        try (Stream<Path> paths = Files.walk(root, depth)) {
-            return paths.filter(p -> p.getFileName().toString().equals(METADATA) && Files.isRegularFile(p)).toList();
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-    }
-
-    private static FileTime modified(Path path) {
-        try {
-            return Files.getLastModifiedTime(path);
-        } catch (IOException e) {
-            return FileTime.fromMillis(0);
+    /** The {@code _metadata} files within {@code depth} levels under {@code directory}, into {@code found}. */
+    private static void metadataFiles(FileSystem fs, Path directory, int depth, List<FileStatus> found)
+            throws IOException {
+        for (FileStatus entry : OutputDirectory.list(fs, directory)) {
+            if (entry.isDir()) {
+                if (depth > 1) {
+                    metadataFiles(fs, entry.getPath(), depth - 1, found);
+                }
+            } else if (entry.getPath().getName().equals(METADATA)) {
+                found.add(entry);
+            }
         }
     }
 }

@@ -16,6 +16,7 @@ import dev.parq.job.embedded.JobEnvironment;
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.Pipeline;
+import dev.parq.job.pipeline.Storage;
 import dev.parq.job.pipeline.TensorSettings;
 import dev.parq.mmap.DType;
 import dev.parq.mmap.MmapArrayException;
@@ -57,8 +58,8 @@ public final class TensorRun {
         // A failure or a stop of the process while the job runs removes the segments and the
         // unfinished files of rejected lines (the segments also go at the end, below).
         try (UnfinishedOutput unfinished = UnfinishedOutput.watch(
-                List.of(new UnfinishedOutput.Directory(settings.segmentsDir(), true),
-                        new UnfinishedOutput.Directory(settings.rejectedDir(), noRejectedBefore)),
+                List.of(new UnfinishedOutput.Directory(Storage.of(settings.segmentsDir()), true),
+                        new UnfinishedOutput.Directory(Storage.of(settings.rejectedDir()), noRejectedBefore)),
                 "the tensor conversion", environment.embedded())) {
             Pipeline.tensor(env, settings);
             JobExecutionResult result = unfinished.execute(env, "parq tensor to " + settings.output(),
@@ -116,7 +117,7 @@ public final class TensorRun {
 
     private static long countRejected(TensorSettings settings) throws ConversionException {
         try {
-            return Manifest.countLines(settings.rejectedDir());
+            return Manifest.countLines(Storage.of(settings.rejectedDir()));
         } catch (IOException e) {
             throw ConversionException.failed("cannot count the rejected lines in " + settings.rejectedDir() + ": " + e, e);
         }
@@ -139,7 +140,7 @@ public final class TensorRun {
         Path output = settings.output();
         Path rejected = settings.rejectedDir();
         try {
-            if (OutputDirectory.markedBy(settings.segmentsDir(), runId)) {
+            if (OutputDirectory.markedBy(Storage.of(settings.segmentsDir()), runId)) {
                 return false;
             }
             if (Files.isDirectory(output)) {
@@ -157,11 +158,11 @@ public final class TensorRun {
             }
             boolean noRejected = !Files.isDirectory(rejected);
             if (!noRejected) {
-                OutputDirectory.deleteContents(rejected);
+                OutputDirectory.deleteContents(Storage.of(rejected));
             }
             deleteSegments(settings.segmentsDir());
             Files.createDirectories(settings.segmentsDir());
-            OutputDirectory.mark(settings.segmentsDir(), runId);
+            OutputDirectory.mark(Storage.of(settings.segmentsDir()), runId);
             return noRejected;
         } catch (IOException e) {
             throw ConversionException.failed("cannot prepare output " + output + ": " + e, e);
@@ -170,7 +171,7 @@ public final class TensorRun {
 
     private static void deleteSegments(Path directory) throws IOException {
         if (Files.isDirectory(directory)) {
-            OutputDirectory.deleteContents(directory);
+            OutputDirectory.deleteContents(Storage.of(directory));
             Files.delete(directory);
         }
     }

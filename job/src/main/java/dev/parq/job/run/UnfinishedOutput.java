@@ -1,14 +1,14 @@
 package dev.parq.job.run;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import dev.parq.job.pipeline.ConversionException;
@@ -169,10 +169,11 @@ final class UnfinishedOutput implements AutoCloseable {
 
     private void remove() throws IOException {
         for (Directory directory : directories) {
-            if (Files.isDirectory(directory.path())) {
+            FileSystem fs = directory.path().getFileSystem();
+            if (OutputDirectory.isDirectory(fs, directory.path())) {
                 OutputDirectory.deleteContents(directory.path());
                 if (directory.absentBefore()) {
-                    Files.deleteIfExists(directory.path());
+                    fs.delete(directory.path(), false);
                 }
             }
         }

@@ -22,44 +22,48 @@ class OutputDirectoryTest {
     @Test
     void aRunWithoutAFixedJobIdGetsAnEmptyDirectoryAndNoMark() throws Exception {
         Path output = dir.resolve("out");
-        assertTrue(OutputDirectory.prepare(output, false, null));
+        assertTrue(OutputDirectory.prepare(flink(output), false, null));
         assertFalse(Files.exists(output.resolve(OutputDirectory.RUN_MARK)));
         Files.writeString(output.resolve("part-0.parquet"), "x");
         ConversionException notEmpty = assertThrows(ConversionException.class,
-                () -> OutputDirectory.prepare(output, false, null));
+                () -> OutputDirectory.prepare(flink(output), false, null));
         assertEquals(2, notEmpty.exitCode());
     }
 
     @Test
     void theSameRunPreparingAgainKeepsWhatItsJobWrote() throws Exception {
         Path output = dir.resolve("out");
-        assertTrue(OutputDirectory.prepare(output, true, "job-a"));
+        assertTrue(OutputDirectory.prepare(flink(output), true, "job-a"));
         Path written = Files.writeString(output.resolve("part-0.parquet"), "x");
         // main() run again after a JobManager failover, with --overwrite even: nothing is deleted.
-        assertFalse(OutputDirectory.prepare(output, true, "job-a"));
+        assertFalse(OutputDirectory.prepare(flink(output), true, "job-a"));
         assertTrue(Files.exists(written));
     }
 
     @Test
     void aFinishedRunIsKnownByItsMarkAndManifest() throws Exception {
         Path output = dir.resolve("out");
-        OutputDirectory.prepare(output, false, "job-a");
-        assertFalse(OutputDirectory.finishedBy(output, "job-a", ConvertRun.MANIFEST), "still writing");
+        OutputDirectory.prepare(flink(output), false, "job-a");
+        assertFalse(OutputDirectory.finishedBy(flink(output), "job-a", ConvertRun.MANIFEST), "still writing");
         Files.writeString(output.resolve(ConvertRun.MANIFEST), "{}");
-        assertTrue(OutputDirectory.finishedBy(output, "job-a", ConvertRun.MANIFEST));
-        assertFalse(OutputDirectory.finishedBy(output, "job-b", ConvertRun.MANIFEST), "another run's output");
-        assertFalse(OutputDirectory.finishedBy(output, null, ConvertRun.MANIFEST), "no fixed job id");
+        assertTrue(OutputDirectory.finishedBy(flink(output), "job-a", ConvertRun.MANIFEST));
+        assertFalse(OutputDirectory.finishedBy(flink(output), "job-b", ConvertRun.MANIFEST), "another run's output");
+        assertFalse(OutputDirectory.finishedBy(flink(output), null, ConvertRun.MANIFEST), "no fixed job id");
     }
 
     @Test
     void anotherRunIsRefusedOrReplacesIt() throws Exception {
         Path output = dir.resolve("out");
-        OutputDirectory.prepare(output, false, "job-a");
+        OutputDirectory.prepare(flink(output), false, "job-a");
         Path written = Files.writeString(output.resolve("part-0.parquet"), "x");
-        assertThrows(ConversionException.class, () -> OutputDirectory.prepare(output, false, "job-b"));
+        assertThrows(ConversionException.class, () -> OutputDirectory.prepare(flink(output), false, "job-b"));
         assertTrue(Files.exists(written));
-        assertFalse(OutputDirectory.prepare(output, true, "job-b"));
+        assertFalse(OutputDirectory.prepare(flink(output), true, "job-b"));
         assertFalse(Files.exists(written));
         assertEquals("job-b", Files.readString(output.resolve(OutputDirectory.RUN_MARK)));
+    }
+
+    private static org.apache.flink.core.fs.Path flink(Path local) {
+        return new org.apache.flink.core.fs.Path(local.toString());
     }
 }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Instant;
 import java.util.Properties;
+import java.util.Set;
 
 import javax.annotation.Nullable;
 
@@ -22,6 +23,8 @@ public final class CommitRecord {
     public static final String FILE = "committed";
     private static final String CHECKPOINT = "checkpoint";
     private static final String AT = "committed-at";
+    /** The schemes of Flink's object store file systems (S3, Google Cloud Storage, Aliyun OSS). */
+    private static final Set<String> OBJECT_STORES = Set.of("s3", "s3a", "s3p", "gs", "oss");
 
     private final Path file;
 
@@ -52,19 +55,24 @@ public final class CommitRecord {
         }
     }
 
-    /** Records {@code checkpoint}: written beside the record, then renamed over it, so it is never half written. */
+    /**
+     * Records {@code checkpoint} so that it is never half written: on a file system, written beside
+     * the record and renamed over it; in an object store (S3), where an object appears whole when
+     * its upload completes and a rename is a copy that will not replace an object, written in place.
+     */
     public void write(long checkpoint) throws IOException {
         FileSystem fs = file.getFileSystem();
+        boolean objectStore = OBJECT_STORES.contains(String.valueOf(file.toUri().getScheme()));
         fs.mkdirs(file.getParent());
-        Path temporary = new Path(file.getParent(), "." + FILE + ".tmp");
+        Path target = objectStore ? file : new Path(file.getParent(), "." + FILE + ".tmp");
         Properties properties = new Properties();
         properties.setProperty(CHECKPOINT, Long.toString(checkpoint));
         properties.setProperty(AT, Instant.now().toString());
-        try (OutputStream out = fs.create(temporary, FileSystem.WriteMode.OVERWRITE)) {
+        try (OutputStream out = fs.create(target, FileSystem.WriteMode.OVERWRITE)) {
             properties.store(out, "the newest checkpoint whose files parq ingest committed here");
         }
-        if (!fs.rename(temporary, file)) {
-            throw new IOException("cannot rename " + temporary + " to " + file);
+        if (!objectStore && !fs.rename(target, file)) {
+            throw new IOException("cannot rename " + target + " to " + file);
         }
     }
 

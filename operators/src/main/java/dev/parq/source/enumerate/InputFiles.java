@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.parq.io.Locations;
 import dev.parq.io.StandardInput;
 
 /**
@@ -24,7 +25,8 @@ import dev.parq.io.StandardInput;
  *
  * <p>Directories are walked recursively; as in Flink's file source, entries whose name starts with
  * {@code .} or {@code _} are hidden (in-progress files, {@code _SUCCESS} markers) and skipped.
- * {@code -} is standard input, of unknown length (0 here).
+ * {@code -} is standard input, of unknown length (0 here). A URI of another file system ({@code s3a://})
+ * is expanded by listing it through Flink's file system ({@link RemoteInputs}).
  */
 public final class InputFiles {
 
@@ -40,7 +42,8 @@ public final class InputFiles {
                 files.putIfAbsent(input, new InputFile(input, 0, ""));
                 continue;
             }
-            List<InputFile> found = isGlob(input) ? glob(input) : walk(Path.of(input));
+            List<InputFile> found = !Locations.isLocal(input) ? RemoteInputs.expand(input, isGlob(input))
+                    : isGlob(input) ? glob(input) : walk(Path.of(input));
             if (found.isEmpty()) {
                 throw new InputNotFoundException(
                         isGlob(input) ? "no file matches " + input : "input not found: " + input);
@@ -56,7 +59,7 @@ public final class InputFiles {
         return files.stream().mapToLong(InputFile::length).sum();
     }
 
-    private static boolean isGlob(String input) {
+    static boolean isGlob(String input) {
         return input.indexOf('*') >= 0 || input.indexOf('?') >= 0 || input.indexOf('[') >= 0
                 || input.indexOf('{') >= 0;
     }
@@ -142,7 +145,7 @@ public final class InputFiles {
     }
 
     /** The longest leading part of a glob without wildcards: where the walk starts. */
-    private static Path globBase(String pattern) {
+    static Path globBase(String pattern) {
         int firstWildcard = pattern.length();
         for (char c : new char[] {'*', '?', '[', '{'}) {
             int at = pattern.indexOf(c);
@@ -157,7 +160,7 @@ public final class InputFiles {
         return Path.of(slash == 0 ? "/" : pattern.substring(0, slash));
     }
 
-    private static boolean isHidden(Path root, Path path) {
+    static boolean isHidden(Path root, Path path) {
         for (Path part : root.relativize(path)) {
             String name = part.toString();
             if (name.startsWith(".") || name.startsWith("_")) {

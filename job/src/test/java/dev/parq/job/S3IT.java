@@ -1,0 +1,323 @@
+package dev.parq.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.parq.testing.DuckDb;
+
+/**
+ * convert and ingest against a real S3 server (S3Mock, in the tests' private network namespace):
+ * local to S3, S3 to S3 and S3 to local give the rows of the same local conversion, value by value,
+ * read back through a client of the tests' own; a conversion killed while it uploads leaves nothing
+ * visible; an ingest to S3 with its state on S3, killed and started again, commits every line once;
+ * a missing object, bucket, endpoint or credentials is a one-line error, soon.
+ */
+class S3IT {
+
+    private static S3Server s3;
+    @TempDir
+    static Path serverRoot;
+    @TempDir
+    Path dir;
+
+    private final List<Process> started = new ArrayList<>();
+    private final NumberedLines numbered = new NumberedLines();
+    private String mutation;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        s3 = S3Server.start(serverRoot);
+        for (String bucket : List.of("logs", "lake", "killed", "ingest", "mutated")) {
+            s3.createBucket(bucket);
+        }
+    }
+
+    @AfterAll
+    static void stopServer() throws Exception {
+        if (s3 != null) {
+            s3.close();
+        }
+    }
+
+    @AfterEach
+    void killLeftovers() {
+        started.forEach(Process::destroyForcibly);
+    }
+
+    @Test
+    void localToS3HoldsTheRowsOfTheLocalConversionAndNothingHidden() throws Exception {
+        Path input = dir.resolve("people.ndjson");
+        People.write(input, 3 << 20);
+        Files.writeString(input, "{\"id\": \"not a number\"}\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        Path expected = convertLocally(input);
+
+        Cli.Result result = convert(input.toString(), "-o", "s3a://lake/people", "--on-error", "reject");
+        assertEquals(0, result.exitCode(), result.err());
+        assertTrue(result.out().contains("s3a://lake/people/_SUCCESS"), result.out());
+
+        List<String> keys = s3.keys("lake", "people/");
+        assertTrue(keys.contains("people/_SUCCESS"), keys.toString());
+        for (String key : keys) {
+            String name = key.substring(key.lastIndexOf('/') + 1);
+            assertTrue(key.equals("people/_SUCCESS") || key.equals("people/") || key.equals("people/_rejected/")
+                    || name.endsWith(".parquet") && !name.startsWith(".")
+                    || key.startsWith("people/_rejected/rejected") && name.endsWith(".ndjson"),
+                    "an object a reader would not expect: " + key);
+        }
+        assertEquals(0, s3.pendingUploads("lake"), "uploads left open");
+        Path back = download("lake", "people/");
+        assertSameRows(expected, back);
+        assertEquals(1, Files.readAllLines(onlyFile(back.resolve("_rejected"))).size());
+        assertTrue(Files.readString(back.resolve("_SUCCESS")).contains("\"rejected\" : 1"));
+    }
+
+    @Test
+    void s3ToS3AndS3ToLocalExpandGlobsAndPrefixesByListing() throws Exception {
+        Path a = dir.resolve("a.ndjson");
+        Path b = dir.resolve("b.ndjson");
+        long rowsOfA = People.write(a, 1 << 20);
+        long rowsOfB = People.write(b, 2 << 20);
+        s3.put("logs", "2024/01/a.ndjson", a);
+        s3.put("logs", "2024/01/b.ndjson", b);
+        s3.put("logs", "2024/01/_hidden.ndjson", a);
+        s3.put("logs", "2024/01/notes.txt", a);
+        s3.put("logs", "2024/01/deeper/c.ndjson", a);
+        Path expected = convertLocally(a.toString(), b.toString());
+
+        Cli.Result glob = convert("s3a://logs/2024/01/*.ndjson", "-o", "s3a://lake/from-s3");
+        assertEquals(0, glob.exitCode(), glob.err());
+        Path back = download("lake", "from-s3/");
+        assertSameRows(expected, back);
+        String manifest = Files.readString(back.resolve("_SUCCESS"));
+        assertTrue(manifest.contains("s3a://logs/2024/01/a.ndjson") && manifest.contains("s3a://logs/2024/01/b.ndjson")
+                && !manifest.contains("_hidden") && !manifest.contains("deeper"), manifest);
+
+        // A prefix is walked whole, as a local directory is: deeper/ and notes.txt too, not _hidden.
+        Path local = dir.resolve("local-out");
+        Cli.Result prefix = convert("s3a://logs/2024/01/", "-o", local.toString());
+        assertEquals(0, prefix.exitCode(), prefix.err());
+        assertEquals(3 * rowsOfA + rowsOfB, DuckDb.count(DuckDb.parquet(local)));
+    }
+
+    @Test
+    void aMissingObjectIsAUsageErrorAndAnUnknownSchemeToo() throws Exception {
+        Cli.Result missing = convert("s3a://logs/no-such.ndjson", "-o", dir.resolve("out").toString());
+        assertEquals(2, missing.exitCode(), missing.err());
+        assertTrue(missing.err().contains("input not found: s3a://logs/no-such.ndjson"), missing.err());
+        Cli.Result scheme = Cli.run("convert", "gopher://x/y.ndjson", "-o", dir.resolve("out").toString());
+        assertEquals(2, scheme.exitCode(), scheme.err());
+        assertTrue(scheme.err().contains("no file system for the scheme 'gopher'"), scheme.err());
+    }
+
+    @Test
+    void aMissingBucketADeadEndpointAndMissingCredentialsFailInOneLineWithinAMinute() throws Exception {
+        Path input = dir.resolve("in.ndjson");
+        People.write(input, 10_000);
+        List<String> missingBucket = new ArrayList<>(List.of("convert", input.toString(), "-o", "s3a://no-bucket/out"));
+        missingBucket.addAll(S3Server.flags());
+        assertFailsInOneLine(missingBucket, "bucket does not exist");
+
+        List<String> deadEndpoint = new ArrayList<>(List.of("convert", input.toString(), "-o", "s3a://lake/dead",
+                "-D", "s3.endpoint=http://127.0.0.1:1", "-D", "s3.path.style.access=true",
+                "-D", "s3.access-key=parq", "-D", "s3.secret-key=parq-secret"));
+        assertFailsInOneLine(deadEndpoint, "127.0.0.1:1");
+
+        List<String> noCredentials = new ArrayList<>(List.of("convert", input.toString(), "-o", "s3a://lake/nokeys",
+                "-D", "s3.endpoint=" + S3Server.ENDPOINT, "-D", "s3.path.style.access=true"));
+        assertFailsInOneLine(noCredentials, "credentials");
+    }
+
+    @Test
+    void aConversionKilledWhileItUploadsLeavesNothingVisible() throws Exception {
+        Path input = dir.resolve("big.ndjson");
+        People.write(input, 48 << 20);
+        Process convert = startParq("convert", input.toString(), "-o", "s3a://killed/out", "-p", "1",
+                "--schema", People.SCHEMA);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (s3.pendingUploads("killed") == 0) {
+            assertTrue(convert.isAlive(), "the conversion ended before it began an upload: " + stderr());
+            assertTrue(System.nanoTime() < deadline, "no upload began within 120 s");
+            Thread.sleep(50);
+        }
+        convert.destroyForcibly();
+        assertTrue(convert.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(137, convert.exitValue(), "killed with SIGKILL, not finished: " + stderr());
+        List<String> visible = s3.keys("killed", "out/").stream()
+                .filter(key -> key.endsWith(".parquet") || key.endsWith("_SUCCESS") || key.endsWith(".ndjson")).toList();
+        assertEquals(List.of(), visible, "objects of the killed conversion a reader sees");
+    }
+
+    @Test
+    void anIngestToS3KilledAndStartedAgainCommitsEveryLineOnce() throws Exception {
+        numbered.assertEachCommittedOnce(ingestKilledWhileWriting("ingest"));
+    }
+
+    /** The test above fails when the parser keeps rows past a checkpoint barrier. */
+    @Test
+    void withoutTheBarrierFlushAnIngestToS3LosesRows() throws Exception {
+        mutation = "no-barrier-flush";
+        assertThrows(AssertionError.class, () -> numbered.assertEachCommittedOnce(ingestKilledWhileWriting("mutated")));
+    }
+
+    /**
+     * Runs ingest into {@code bucket}, its state there too, while lines are appended and the log is
+     * rotated; kills it with SIGKILL once, starts it again, and stops it with SIGTERM (a savepoint,
+     * on S3) once every line is committed or the wait has run out. Returns the committed files, downloaded.
+     */
+    private Path ingestKilledWhileWriting(String bucket) throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path log = logs.resolve("app.log");
+        long seed = System.nanoTime();
+        System.out.println("ingestKilledWhileWriting seed " + seed);
+        Random random = new Random(seed);
+        NumberedLines.append(log, numbered.next(100));
+        String[] ingest = {"ingest", logs.resolve("app.log*").toString(), "-o", "s3a://" + bucket + "/out",
+            "--state", "s3a://" + bucket + "/state", "--schema", NumberedLines.SCHEMA,
+            "--checkpoint-interval", "1s", "--discover-interval", "200ms", "-p", "2"};
+        Process running = startParq(ingest);
+        awaitRows(bucket, numbered.last(), running);
+        NumberedLines.RotatingWriter writer = numbered.writeRotating(log, 700, random);
+        Thread.sleep(1500 + random.nextInt(3000));
+        signal(running, "KILL", 137);
+        running = startParq(ingest);
+        Thread.sleep(2000);
+        writer.stop();
+        try {
+            awaitRows(bucket, numbered.last(), running);
+        } finally {
+            signal(running, "TERM", 0);
+        }
+        assertTrue(s3.keys(bucket, "state/savepoints/").stream().anyMatch(key -> key.endsWith("/_metadata")),
+                "no savepoint on S3");
+        return download(bucket, "out/");
+    }
+
+    private void awaitRows(String bucket, long rows, Process ingest) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(mutation == null ? 90 : 20);
+        long seen = -1;
+        while (System.nanoTime() < deadline) {
+            assertTrue(ingest.isAlive(), "ingest ended: " + stderr());
+            seen = committedRows(bucket);
+            if (seen == rows) {
+                return;
+            }
+            assertTrue(seen < rows, "more rows than lines: " + seen + " > " + rows);
+            Thread.sleep(500);
+        }
+        throw new AssertionError(seen + " rows are committed, not " + rows);
+    }
+
+    /** The rows of the Parquet objects a reader of {@code bucket}'s output sees. */
+    private long committedRows(String bucket) throws Exception {
+        Path files = download(bucket, "out/");
+        try (var parquet = Files.list(files)) {
+            if (parquet.noneMatch(p -> p.getFileName().toString().endsWith(".parquet"))) {
+                return 0;
+            }
+        }
+        return DuckDb.count(DuckDb.parquet(files));
+    }
+
+    private Process startParq(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("java", "-Xmx256m"));
+        if (mutation != null) {
+            command.add("-Dparq.test.mutation=" + mutation);
+        }
+        command.addAll(List.of("-jar", ParqJar.JAR.toString()));
+        command.addAll(List.of(args));
+        command.addAll(S3Server.flags());
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("stdout").toFile()))
+                .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("stderr").toFile()))
+                .start();
+        started.add(process);
+        return process;
+    }
+
+    /** Sends the signal and checks the exit code: 0 after a savepoint, 137 for SIGKILL. */
+    private void signal(Process process, String signal, int exitCode) throws Exception {
+        assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor());
+        assertTrue(process.waitFor(NumberedLines.WAIT_SECONDS, TimeUnit.SECONDS), "did not stop on SIG" + signal);
+        assertEquals(exitCode, process.exitValue(), stderr());
+    }
+
+    private String stderr() throws Exception {
+        Path err = dir.resolve("stderr");
+        return Files.exists(err) ? Files.readString(err, StandardCharsets.UTF_8) : "";
+    }
+
+    private void assertFailsInOneLine(List<String> args, String expected) throws Exception {
+        Path runDir = Files.createTempDirectory(dir, "run");
+        long started = System.nanoTime();
+        ParqJar.Run run = ParqJar.run(runDir, "512m", args.toArray(String[]::new));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+        assertEquals(1, run.exit(), run.err());
+        assertTrue(seconds < 60, "took " + seconds + " s: " + run.err());
+        List<String> lines = run.err().lines().filter(l -> !l.isBlank()).toList();
+        assertEquals(1, lines.size(), "one line, not: " + run.err());
+        assertTrue(lines.get(0).startsWith("parq: ") && lines.get(0).contains(expected), run.err());
+    }
+
+    private Cli.Result convert(String... args) {
+        List<String> all = new ArrayList<>(List.of("convert"));
+        all.addAll(List.of(args));
+        all.addAll(S3Server.flags());
+        all.addAll(List.of("--schema", People.SCHEMA));
+        return Cli.run(all.toArray(String[]::new));
+    }
+
+    private Path convertLocally(Path input) throws Exception {
+        return convertLocally(input.toString());
+    }
+
+    private Path convertLocally(String... inputs) throws Exception {
+        Path output = Files.createTempDirectory(dir, "expected");
+        List<String> args = new ArrayList<>(List.of("convert"));
+        args.addAll(List.of(inputs));
+        args.addAll(List.of("-o", output.toString(), "--overwrite", "--on-error", "reject", "--schema", People.SCHEMA));
+        Cli.Result result = Cli.run(args.toArray(String[]::new));
+        assertEquals(0, result.exitCode(), result.err());
+        return output;
+    }
+
+    private Path download(String bucket, String prefix) throws Exception {
+        Path into = Files.createTempDirectory(dir, "download");
+        s3.download(bucket, prefix, into);
+        return into;
+    }
+
+    private static Path onlyFile(Path directory) throws Exception {
+        try (var files = Files.list(directory)) {
+            List<Path> all = files.toList();
+            assertEquals(1, all.size(), all.toString());
+            return all.get(0);
+        }
+    }
+
+    private static void assertSameRows(Path expected, Path actual) throws Exception {
+        String columns = "SELECT id, name, score, tags FROM ";
+        List<List<Object>> want = DuckDb.query(columns + DuckDb.parquet(expected) + " ORDER BY id, name");
+        List<List<Object>> got = DuckDb.query(columns + DuckDb.parquet(actual) + " ORDER BY id, name");
+        assertFalse(want.isEmpty());
+        assertEquals(want.size(), got.size());
+        for (int i = 0; i < want.size(); i++) {
+            assertEquals(String.valueOf(want.get(i)), String.valueOf(got.get(i)), "row " + i);
+        }
+    }
+}
