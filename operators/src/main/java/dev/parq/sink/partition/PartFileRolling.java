@@ -9,14 +9,21 @@ import org.apache.flink.streaming.api.functions.sink.filesystem.rollingpolicies.
 /**
  * When the file sink ends a part file: on every checkpoint (a bulk format can only be committed
  * whole), once the file is full (its size within the writer's slack of the target, the writer
- * having sized its row groups to fill it), and, past {@code maxOpen} partitions written to, for
- * the least recently written ones at the sink's next bucket check, so that few files are open at
- * once and a partition written again later gets a new file.
+ * having sized its row groups to fill it), when it has not been written to for
+ * {@link #INACTIVE_MS}, and, past {@code maxOpen} partitions written to, for the least recently
+ * written ones, at the sink's next bucket check, so that few files are open at once; a partition
+ * written again later gets a new file.
  *
  * <p>One instance serves all the buckets of one sink writer, in its task thread.
  */
 public final class PartFileRolling extends CheckpointRollingPolicy<ArrowBatch, String> {
     private static final long serialVersionUID = 1L;
+
+    /**
+     * A part file not written to for this long ends: time-ordered rows leave a time partition
+     * behind for good, and each file open holds its writer's pages.
+     */
+    static final long INACTIVE_MS = 1_000;
 
     private final long fullAt;
     private final OpenPartitions open;
@@ -32,8 +39,15 @@ public final class PartFileRolling extends CheckpointRollingPolicy<ArrowBatch, S
     }
 
     @Override
-    public boolean shouldRollOnProcessingTime(PartFileInfo<String> part, long now) {
-        return open.takeEvicted(part.getBucketId());
+    public boolean shouldRollOnProcessingTime(PartFileInfo<String> part, long now) throws IOException {
+        if (open.takeEvicted(part.getBucketId())) {
+            return true;
+        }
+        if (now - part.getLastUpdateTime() >= INACTIVE_MS) {
+            open.closed(part.getBucketId());
+            return true;
+        }
+        return false;
     }
 
     @Override
