@@ -21,7 +21,11 @@ import gen  # noqa: E402
 PARQ = os.path.join(REPO, "parq")
 PARQ_JAR = os.path.join(REPO, "job", "target", "parq.jar")
 TIME = "/usr/bin/time"
-ALL_TOOLS = ["parq", "duckdb", "polars", "pyarrow"]
+# parq-day and parq-hour: parq writing Hive partitions by day(ts) or hour(ts) of the log corpus,
+# compared with parq unpartitioned in the same run (not among the default tools).
+PARQ_VARIANTS = {"parq": [], "parq-day": ["--partition-by", "day(ts)"], "parq-hour": ["--partition-by", "hour(ts)"]}
+ALL_TOOLS = ["parq", "parq-day", "parq-hour", "duckdb", "polars", "pyarrow"]
+DEFAULT_TOOLS = ["parq", "duckdb", "polars", "pyarrow"]
 SWEEP_TOOLS = ("parq", "duckdb")       # run at every --parallelism value
 PIP_PACKAGES = {"duckdb": "duckdb", "polars": "polars", "pyarrow": "pyarrow"}
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -149,9 +153,9 @@ def schema_args(parq_schema):
 def command(tool, src, outdir, par, parq_schema):
     """(argv, env, output path) for one conversion."""
     env = dict(os.environ)
-    if tool == "parq":
+    if tool in PARQ_VARIANTS:
         argv = [PARQ, "convert", src, "-o", outdir, "--overwrite", "--compression", "snappy",
-                "--parallelism", str(par), "--no-progress"]
+                "--parallelism", str(par), "--no-progress", *PARQ_VARIANTS[tool]]
         return argv + schema_args(parq_schema), env
     out = os.path.join(outdir, "out.parquet")
     if tool == "polars":
@@ -195,7 +199,7 @@ def time_stats(tfile):
 def run_once(tool, par, corpus, outdir, parq_schema, timeout):
     shutil.rmtree(outdir, ignore_errors=True)
     os.makedirs(outdir)
-    if tool == "parq":
+    if tool in PARQ_VARIANTS:
         os.rmdir(outdir)            # parq creates its output directory
     argv, env = command(tool, corpus["path"], outdir, par, parq_schema)
     tfile = outdir.rstrip("/") + ".time"
@@ -219,7 +223,7 @@ def run_once(tool, par, corpus, outdir, parq_schema, timeout):
     r["rows"] = count_rows(files)
     r["rows_ok"] = r["rows"] == corpus["lines"]
     manifest = os.path.join(outdir, "_SUCCESS")
-    if tool == "parq" and os.path.isfile(manifest):
+    if tool in PARQ_VARIANTS and os.path.isfile(manifest):
         try:
             with open(manifest) as f:
                 m = json.load(f)
@@ -405,8 +409,9 @@ output:
     ap.add_argument("--runs", type=int, default=3, help="runs per configuration; the median is reported (default 3)")
     ap.add_argument("--parallelism", type=parse_pars, default=sorted({1, ncpu}), metavar="LIST",
                     help=f"comma-separated parallelism values for parq and duckdb (default 1,{ncpu}: 1 and all cores)")
-    ap.add_argument("--tools", type=parse_tools, default=ALL_TOOLS, metavar="LIST",
-                    help="comma-separated subset of parq,duckdb,polars,pyarrow (default all)")
+    ap.add_argument("--tools", type=parse_tools, default=DEFAULT_TOOLS, metavar="LIST",
+                    help="comma-separated subset of parq,duckdb,polars,pyarrow (default: these four) and"
+                         " parq-day,parq-hour (parq with --partition-by day(ts) or hour(ts))")
     ap.add_argument("--data-dir", default=default_data_dir(), metavar="DIR",
                     help="where the corpus is cached and outputs are written (default $PARQ_BENCH_DATA or bench/work/data)")
     ap.add_argument("--keep", action="store_true",
@@ -449,7 +454,7 @@ output:
 
     tiny = gen.corpus(FIXED_COST_SIZE, data_dir, a.seed, log=log) if a.fixed_cost else None
 
-    parq_failure = prepare_parq(data_dir, a.seed) if "parq" in a.tools else None
+    parq_failure = prepare_parq(data_dir, a.seed) if any(t in PARQ_VARIANTS for t in a.tools) else None
     if parq_failure:
         log(f"parq: {parq_failure}")
 
@@ -459,7 +464,7 @@ output:
     for run in range(1, a.runs + 1):
         warm(corpus["path"])
         for tool, par in configs:
-            if tool == "parq" and parq_failure:
+            if tool in PARQ_VARIANTS and parq_failure:
                 results[(tool, par)].append({"tool": tool, "parallelism": par, "rc": -1, "error": parq_failure})
                 continue
             outdir = os.path.join(out_root, f"{tool}-p{par}")
@@ -477,7 +482,7 @@ output:
                 shutil.rmtree(outdir, ignore_errors=True)
         if tiny:
             for tool, par in configs:
-                if tool == "parq" and parq_failure:
+                if tool in PARQ_VARIANTS and parq_failure:
                     continue
                 outdir = os.path.join(out_root, f"{tool}-p{par}-fixed")
                 r = run_once(tool, par, tiny, outdir, a.parq_schema, a.timeout)

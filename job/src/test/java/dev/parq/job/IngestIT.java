@@ -1,6 +1,7 @@
 package dev.parq.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.parq.testing.DuckDb;
@@ -269,6 +271,96 @@ class IngestIT {
                 + " AND map_values(_unknown) = ['{\"n\": ' || seq || '}', '\"x\"']), count(*) FROM " + DuckDb.parquet(output));
         assertEquals(List.of((long) numbered.last(), (long) numbered.last()),
                 kept.get(0).stream().map(v -> ((Number) v).longValue()).toList());
+    }
+
+    /**
+     * With --partition-by day(ts), a day's folder gets its _SUCCESS once rows an hour (the commit
+     * delay) past its end have been committed, with its row count; late rows, after a kill and a
+     * restart, rewrite it. One of the two readers has no file, and must not hold the commit back.
+     */
+    @Test
+    void aDayIsCommittedOnceEventTimePassesItsEndAndAgainForLateRows() throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path log = logs.resolve("app.log");
+        Path output = dir.resolve("out");
+        Path day = output.resolve("ts_day=2024-03-01");
+        append(log, timedLines(0, 100, "2024-03-01T12:00:00Z"));
+        Process ingest = startWithSchema("seq BIGINT, ts TIMESTAMP_LTZ(3)", logs, output,
+                "--partition-by", "day(ts)", "--partition-commit-delay", "1h");
+        awaitPartitionedRows(output, 100, ingest);
+        append(log, timedLines(100, 50, "2024-03-02T00:30:00+00:00"));
+        awaitPartitionedRows(output, 150, ingest);
+        Thread.sleep(PARTITION_SETTLE_MS);
+        assertFalse(Files.exists(day.resolve("_SUCCESS")), "event time has not passed the day's end by an hour");
+
+        append(log, timedLines(150, 50, "2024-03-02T03:30:00+02:00"));
+        awaitPartitionedRows(output, 200, ingest);
+        assertEquals(100, awaitSuccess(day, 100, ingest).get("rows").asLong());
+        assertFalse(Files.exists(output.resolve("ts_day=2024-03-02").resolve("_SUCCESS")));
+
+        stop(ingest, "KILL", 137);
+        ingest = startWithSchema("seq BIGINT, ts TIMESTAMP_LTZ(3)", logs, output,
+                "--partition-by", "day(ts)", "--partition-commit-delay", "1h");
+        append(log, timedLines(200, 10, "2024-03-01T23:59:59.999Z"));
+        awaitPartitionedRows(output, 210, ingest);
+        JsonNode rewritten = awaitSuccess(day, 110, ingest);
+        assertTrue(rewritten.get("files").asLong() >= 2, rewritten.toString());
+        stop(ingest, "TERM", 0);
+        assertEquals(List.of(List.of(110L, 100L)), DuckDb.query("SELECT count(*)::BIGINT, count(DISTINCT seq) FILTER"
+                + " (WHERE seq < 100)::BIGINT FROM " + hive(output) + " WHERE ts_day = DATE '2024-03-01'").stream()
+                .map(row -> row.stream().map(v -> ((Number) v).longValue()).toList()).toList());
+    }
+
+    private static final long PARTITION_SETTLE_MS = 8_000;
+
+    private static String timedLines(int first, int count, String ts) {
+        StringBuilder lines = new StringBuilder();
+        for (int seq = first; seq < first + count; seq++) {
+            lines.append("{\"seq\":").append(seq).append(",\"ts\":\"").append(ts).append("\"}\n");
+        }
+        return lines.toString();
+    }
+
+    private static String hive(Path output) {
+        return "read_parquet(" + DuckDb.literal(output.resolve("**").resolve("[!._]*.parquet")) + ", hive_partitioning = true)";
+    }
+
+    private void awaitPartitionedRows(Path output, long rows, Process ingest) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(waitSeconds);
+        long seen = -1;
+        while (System.nanoTime() < deadline) {
+            assertTrue(ingest.isAlive(), "ingest ended: " + Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
+            seen = Files.exists(output) && hasParquet(output) ? DuckDb.count(hive(output)) : 0;
+            if (seen >= rows) {
+                assertEquals(rows, seen);
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("committed rows: " + seen + ", expected " + rows);
+    }
+
+    private static boolean hasParquet(Path output) throws IOException {
+        try (Stream<Path> files = Files.walk(output)) {
+            return files.anyMatch(f -> !f.getFileName().toString().startsWith(".") && f.toString().endsWith(".parquet"));
+        }
+    }
+
+    private JsonNode awaitSuccess(Path partition, long rows, Process ingest) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(waitSeconds);
+        JsonNode success = null;
+        while (System.nanoTime() < deadline) {
+            assertTrue(ingest.isAlive(), "ingest ended: " + Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
+            Path file = partition.resolve("_SUCCESS");
+            if (Files.exists(file)) {
+                success = JSON.readTree(file.toFile());
+                if (success.get("rows").asLong() == rows) {
+                    return success;
+                }
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no _SUCCESS of " + rows + " rows in " + partition + ": " + success);
     }
 
     /**
@@ -513,12 +605,16 @@ class IngestIT {
     }
 
     private Process start(Path logs, Path output, String... more) throws IOException {
+        return startWithSchema(NumberedLines.SCHEMA, logs, output, more);
+    }
+
+    private Process startWithSchema(String schema, Path logs, Path output, String... more) throws IOException {
         List<String> command = new ArrayList<>(List.of("java", "-Xmx256m"));
         if (mutation != null) {
             command.add("-Dparq.test.mutation=" + mutation);
         }
         command.addAll(List.of("-jar", JAR.toString(), "ingest",
-                logs.resolve("app.log*").toString(), "-o", output.toString(), "--schema", NumberedLines.SCHEMA,
+                logs.resolve("app.log*").toString(), "-o", output.toString(), "--schema", schema,
                 "--checkpoint-interval", "1s", "--discover-interval", "200ms", "-p", "2"));
         command.addAll(compaction);
         command.addAll(List.of(more));

@@ -23,6 +23,8 @@ public final class ArrowBatch {
     private final long endOffset;
     /** Per row, the byte offset of its line in {@link #file}; null where the producer does not keep them. */
     private final long[] rowOffsets;
+    /** The partition folder of every row of the batch, relative to the output; null for unpartitioned output. */
+    private final String partition;
 
     public ArrowBatch(VectorSchemaRoot root, String file, long firstOffset, long endOffset) {
         this(root, file, firstOffset, endOffset, null);
@@ -30,11 +32,31 @@ public final class ArrowBatch {
 
     /** With the byte offset of each row's line, which the producer keeps (and reuses) with the vectors. */
     public ArrowBatch(VectorSchemaRoot root, String file, long firstOffset, long endOffset, long[] rowOffsets) {
+        this(root, file, firstOffset, endOffset, rowOffsets, null);
+    }
+
+    private ArrowBatch(VectorSchemaRoot root, String file, long firstOffset, long endOffset, long[] rowOffsets,
+            String partition) {
         this.root = root;
         this.file = file;
         this.firstOffset = firstOffset;
         this.endOffset = endOffset;
         this.rowOffsets = rowOffsets;
+        this.partition = partition;
+    }
+
+    /**
+     * The rows of {@code root}, all of one partition, from this batch's range: {@code root} holds
+     * this batch's rows in the same order ({@code sameRows}), so that the row offsets still hold,
+     * or some of them (a partition's share), for which the batch's range is reported instead.
+     */
+    public ArrowBatch inPartition(String partition, VectorSchemaRoot root, boolean sameRows) {
+        return new ArrowBatch(root, file, firstOffset, endOffset, sameRows ? rowOffsets : null, partition);
+    }
+
+    /** The partition folder of all the batch's rows, relative to the output, or null if the output has none. */
+    public String partition() {
+        return partition;
     }
 
     public VectorSchemaRoot root() {
@@ -70,6 +92,7 @@ public final class ArrowBatch {
 
     @Override
     public String toString() {
-        return "ArrowBatch{" + rowCount() + " rows from " + file + " [" + firstOffset + ", " + endOffset + ")}";
+        return "ArrowBatch{" + rowCount() + " rows from " + file + " [" + firstOffset + ", " + endOffset + ")"
+                + (partition == null ? "" : " in " + partition) + "}";
     }
 }

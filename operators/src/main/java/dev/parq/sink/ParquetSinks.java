@@ -2,17 +2,20 @@ package dev.parq.sink;
 
 import dev.parq.batch.ArrowBatch;
 import dev.parq.sink.compact.PartFileReader;
+import dev.parq.sink.partition.PartitionBuckets;
+import dev.parq.sink.partition.PartitionOptions;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.connector.file.sink.FileSink;
 import org.apache.flink.connector.file.sink.compactor.FileCompactStrategy;
 import org.apache.flink.connector.file.sink.compactor.RecordWiseFileCompactor;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.functions.sink.filesystem.OutputFileConfig;
-import org.apache.flink.streaming.api.functions.sink.filesystem.bucketassigners.BasePathBucketAssigner;
-import org.apache.flink.streaming.api.functions.sink.filesystem.rollingpolicies.OnCheckpointRollingPolicy;
 import org.apache.flink.table.types.logical.RowType;
 
-/** The sink stage: Arrow batches into {@code part-*.parquet} files directly in one directory. */
+/**
+ * The sink stage: Arrow batches into {@code part-*.parquet} files in the output directory, or in
+ * its partition folders for batches a {@link dev.parq.sink.partition.BatchPartitioner} has split.
+ */
 public final class ParquetSinks {
 
     public static final String PART_PREFIX = "part";
@@ -25,14 +28,21 @@ public final class ParquetSinks {
      */
     private static final int COMPACTION_THREADS = 1;
 
+    /**
+     * How often the sink looks for part files to close past the cap on open ones: often, since
+     * each is a writer holding its row group.
+     */
+    private static final long BUCKET_CHECK_MS = 200;
+
     private ParquetSinks() {}
 
     /**
-     * A file sink writing every batch into Parquet part files in {@code outputDir}, with no bucket
-     * sub-directories. A part file is committed on each checkpoint, and at the end of a bounded job.
+     * A file sink writing every batch into Parquet part files in {@code outputDir}, or its
+     * partition's folder under it. A part file is committed on each checkpoint and at the end of a
+     * bounded job, and ends once it reaches {@code options}' target size.
      */
     public static FileSink<ArrowBatch> forBatches(Path outputDir, RowType rowType, ParquetWriterOptions options) {
-        return forBatches(outputDir, writerFactory(rowType, options));
+        return forBatches(outputDir, writerFactory(rowType, options), options, PartitionOptions.MAX_OPEN_DEFAULT);
     }
 
     /** The writers of {@link #forBatches(Path, RowType, ParquetWriterOptions)}, one per part file. */
@@ -40,9 +50,13 @@ public final class ParquetSinks {
         return new ArrowParquetBulkWriter.Factory(rowType, options);
     }
 
-    /** As {@link #forBatches(Path, RowType, ParquetWriterOptions)}, with the part files' writers given. */
-    public static FileSink<ArrowBatch> forBatches(Path outputDir, BulkWriter.Factory<ArrowBatch> writers) {
-        return partFiles(outputDir, writers).build();
+    /**
+     * As {@link #forBatches(Path, RowType, ParquetWriterOptions)}, with the part files' writers
+     * given, and at most {@code maxOpenPartitions} part files open per writer task.
+     */
+    public static FileSink<ArrowBatch> forBatches(Path outputDir, BulkWriter.Factory<ArrowBatch> writers,
+            ParquetWriterOptions options, int maxOpenPartitions) {
+        return partFiles(outputDir, writers, options, maxOpenPartitions).build();
     }
 
     /**
@@ -50,30 +64,31 @@ public final class ParquetSinks {
      * those of a checkpoint are committed hidden ({@code .part-*.parquet}) and compacted, record by
      * record through the sink's own writer, into {@code compacted-part-*.parquet} files, which are
      * committed (visible) on the checkpoint after the compaction; the part files are deleted then.
-     * A compaction takes the part files waiting in a bucket once they add up to
-     * {@code targetFileSize} bytes, or at the latest every {@code checkpointsPerCompaction}
-     * checkpoints.
+     * A compaction takes the part files waiting in a bucket once they add up to the options'
+     * target file size, or at the latest every {@code checkpointsPerCompaction} checkpoints.
      */
     public static FileSink<ArrowBatch> compactedForBatches(Path outputDir, RowType rowType, ParquetWriterOptions options,
-            long targetFileSize, int checkpointsPerCompaction) {
+            int maxOpenPartitions, int checkpointsPerCompaction) {
         FileCompactStrategy strategy = FileCompactStrategy.Builder.newBuilder()
-                .setSizeThreshold(targetFileSize)
+                .setSizeThreshold(options.targetFileSize())
                 .enableCompactionOnCheckpoint(checkpointsPerCompaction)
                 .setNumCompactThreads(COMPACTION_THREADS)
                 .build();
-        return partFiles(outputDir, writerFactory(rowType, options))
+        return partFiles(outputDir, writerFactory(rowType, options), options, maxOpenPartitions)
                 .enableCompact(strategy, new RecordWiseFileCompactor<>(new PartFileReader.Factory(rowType)))
                 .build();
     }
 
     private static FileSink.DefaultBulkFormatBuilder<ArrowBatch> partFiles(Path outputDir,
-            BulkWriter.Factory<ArrowBatch> writers) {
+            BulkWriter.Factory<ArrowBatch> writers, ParquetWriterOptions options, int maxOpenPartitions) {
+        PartitionBuckets buckets = PartitionBuckets.of(options, maxOpenPartitions);
         return FileSink.forBulkFormat(outputDir, writers)
-                .withBucketAssigner(new BasePathBucketAssigner<>())
+                .withBucketAssigner(buckets.assigner())
                 .withOutputFileConfig(OutputFileConfig.builder()
                         .withPartPrefix(PART_PREFIX)
                         .withPartSuffix(PART_SUFFIX)
                         .build())
-                .withRollingPolicy(OnCheckpointRollingPolicy.build());
+                .withRollingPolicy(buckets.rolling())
+                .withBucketCheckInterval(BUCKET_CHECK_MS);
     }
 }

@@ -59,6 +59,9 @@ public final class ConvertCommand implements Callable<Integer> {
                     + ParquetSinkOptions.ROW_GROUP_SIZE_DEFAULT + ".")
     MemorySize rowGroupSize;
 
+    @Mixin
+    OutputFlags layout;
+
     @Option(names = "--sample-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
             description = "Input read for schema inference, spread across the files. Default: "
                     + SchemaOptions.SAMPLE_SIZE_DEFAULT + ".")
@@ -85,6 +88,7 @@ public final class ConvertCommand implements Callable<Integer> {
         if (sampleSize != null) {
             config.set(SchemaOptions.SAMPLE_SIZE, sampleSize);
         }
+        layout.applyTo(config);
         return config;
     }
 }

@@ -11,7 +11,7 @@ import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.job.run.IngestRun;
-import dev.parq.sink.ParquetSinkOptions;
+import dev.parq.sink.partition.PartitionOptions;
 import dev.parq.source.NdjsonSourceOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -61,11 +61,6 @@ public final class IngestCommand implements Callable<Integer> {
             description = "How often written files are committed. Default: " + ParqOptions.CHECKPOINT_INTERVAL_DEFAULT + ".")
     Duration checkpointInterval;
 
-    @Option(names = "--target-file-size", paramLabel = "SIZE", converter = MemorySizeConverter.class,
-            description = "The files of checkpoints are compacted once they reach this size, into files of about it."
-                    + " Default: " + ParquetSinkOptions.TARGET_FILE_SIZE_DEFAULT + ".")
-    MemorySize targetFileSize;
-
     @Option(names = "--compaction-interval", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long the files of checkpoints wait, hidden, at most before they are compacted; the"
                     + " compacted files are visible a checkpoint later. Default: "
@@ -88,6 +83,16 @@ public final class IngestCommand implements Callable<Integer> {
 
     @Mixin
     UnknownFieldsFlag unknownFields;
+
+    @Mixin
+    OutputFlags layout;
+
+    @Option(names = "--partition-commit-delay", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "With a time partition, its folder gets a _SUCCESS file (its rows and files) once the"
+                    + " event time (the latest time seen, from every reader with rows) has passed the partition's"
+                    + " end by this much; later rows still land and rewrite it. Default: "
+                    + PartitionOptions.COMMIT_DELAY_DEFAULT + ".")
+    Duration partitionCommitDelay;
 
     @Option(names = "--no-progress", description = "No status line, even on a terminal.")
     boolean noProgress;
@@ -144,9 +149,6 @@ public final class IngestCommand implements Callable<Integer> {
         if (checkpointInterval != null) {
             config.set(ParqOptions.CHECKPOINT_INTERVAL, checkpointInterval);
         }
-        if (targetFileSize != null) {
-            config.set(ParquetSinkOptions.TARGET_FILE_SIZE, targetFileSize);
-        }
         if (compactionInterval != null) {
             config.set(ParqOptions.COMPACTION_INTERVAL, compactionInterval);
         }
@@ -155,6 +157,10 @@ public final class IngestCommand implements Callable<Integer> {
         }
         if (state != null) {
             config.set(ParqOptions.STATE_DIR, state);
+        }
+        layout.applyTo(config);
+        if (partitionCommitDelay != null) {
+            config.set(PartitionOptions.COMMIT_DELAY, partitionCommitDelay);
         }
         if (force) {
             config.set(ParqOptions.FORCE, true);

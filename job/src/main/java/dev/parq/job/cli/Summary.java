@@ -31,8 +31,10 @@ final class Summary {
                 Units.bytes(manifest.bytesIn()), Units.duration(manifest.elapsedMs()),
                 Units.bytes((long) (manifest.bytesIn() / seconds)));
         out.printf("  records read   %s%n", Units.count(manifest.recordsIn()));
-        out.printf("  rows written   %s in %d Parquet file(s), %s%n",
-                Units.count(manifest.rowsWritten()), manifest.files().size(), Units.bytes(outputBytes));
+        long partitions = manifest.files().stream().map(Manifest.OutputFile::partition).distinct().count();
+        out.printf("  rows written   %s in %d Parquet file(s)%s, %s%n",
+                Units.count(manifest.rowsWritten()), manifest.files().size(),
+                manifest.partitioned() ? " in " + partitions + " partition(s)" : "", Units.bytes(outputBytes));
         out.printf("  rejected       %s%s%n", Units.count(manifest.rejected()),
                 manifest.rejected() > 0 ? "  -> " + manifest.output().resolve(Pipeline.REJECTED_DIR) : "");
         Map<String, UnknownField> unknown = manifest.unknownFields();

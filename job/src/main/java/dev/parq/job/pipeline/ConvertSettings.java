@@ -18,7 +18,8 @@ import dev.parq.sink.ParquetWriterOptions;
 import dev.parq.source.enumerate.InputFile;
 
 /** A conversion's settings, resolved from the configuration and checked before the job starts. */
-public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions writerOptions, boolean overwrite) {
+public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions writerOptions, boolean overwrite,
+        Partitioning partitioning) {
 
     /** Resolves every setting, inferring the schema from the input unless one is given. */
     public static ConvertSettings resolve(Configuration config) throws ConversionException {
@@ -32,8 +33,9 @@ public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions
         } catch (IllegalArgumentException e) {
             throw ConversionException.usage(e.getMessage());
         }
-        return new ConvertSettings(Reading.of(config, files, schema, config.get(ParseOptions.UNKNOWN_FIELDS)),
-                Path.of(output).toAbsolutePath().normalize(), writerOptions, config.get(ParqOptions.OVERWRITE));
+        Reading reading = Reading.of(config, files, schema, config.get(ParseOptions.UNKNOWN_FIELDS));
+        return new ConvertSettings(reading, Path.of(output).toAbsolutePath().normalize(), writerOptions,
+                config.get(ParqOptions.OVERWRITE), Partitioning.of(config, reading.outputType()));
     }
 
     /**

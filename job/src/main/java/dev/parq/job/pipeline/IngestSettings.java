@@ -6,13 +6,12 @@ import java.time.Duration;
 import java.util.List;
 
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.MemorySize;
 
 import dev.parq.io.StandardInput;
 import dev.parq.parse.operator.ParseOptions;
 import dev.parq.schema.TableSchema;
-import dev.parq.sink.ParquetSinkOptions;
 import dev.parq.sink.ParquetWriterOptions;
+import dev.parq.sink.partition.PartitionOptions;
 import dev.parq.source.NdjsonSource;
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.enumerate.WatchedInputs;
@@ -22,7 +21,8 @@ import dev.parq.source.enumerate.WatchedInputs;
  * size of the compacted files and how long the files of checkpoints wait for compaction at most.
  */
 public record IngestSettings(Reading reading, Path output, ParquetWriterOptions writerOptions,
-        Duration checkpointInterval, Path stateDir, MemorySize targetFileSize, Duration compactionInterval) {
+        Duration checkpointInterval, Path stateDir, Partitioning partitioning, Duration partitionCommitDelay,
+        Duration compactionInterval) {
 
     /** The default place of checkpoints and savepoints, inside the output (hidden from readers by its '_'). */
     public static final String STATE_DIR = "_state";
@@ -64,7 +64,8 @@ public record IngestSettings(Reading reading, Path output, ParquetWriterOptions 
         Path stateDir = config.getOptional(ParqOptions.STATE_DIR).map(Path::of).orElse(output.resolve(STATE_DIR))
                 .toAbsolutePath().normalize();
         return new IngestSettings(reading, output, writerOptions, config.get(ParqOptions.CHECKPOINT_INTERVAL), stateDir,
-                config.get(ParquetSinkOptions.TARGET_FILE_SIZE), config.get(ParqOptions.COMPACTION_INTERVAL));
+                Partitioning.of(config, reading.outputType()), config.get(PartitionOptions.COMMIT_DELAY),
+                config.get(ParqOptions.COMPACTION_INTERVAL));
     }
 
     /** The compaction interval in checkpoints, rounded up, at least one. */

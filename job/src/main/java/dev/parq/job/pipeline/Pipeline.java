@@ -21,7 +21,9 @@ import dev.parq.batch.ArrowBatchSerializer;
 import dev.parq.parse.operator.OnError;
 import dev.parq.parse.operator.ParseOperator;
 import dev.parq.sink.ParquetSinks;
+import dev.parq.sink.commit.PartitionCommits;
 import dev.parq.sink.commit.RecordedFileSink;
+import dev.parq.sink.partition.PartitionOperator;
 import dev.parq.sink.tensor.TensorSink;
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.reader.LineChunk;
@@ -50,9 +52,12 @@ public final class Pipeline {
     public static void convert(StreamExecutionEnvironment env, ConvertSettings settings,
             UnaryOperator<BulkWriter.Factory<ArrowBatch>> writers) {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
-        BulkWriter.Factory<ArrowBatch> parquet =
-                ParquetSinks.writerFactory(settings.reading().outputType(), settings.writerOptions());
-        batches.sinkTo(ParquetSinks.forBatches(flinkPath(settings.output()), writers.apply(parquet)))
+        Partitioning partitioning = settings.partitioning();
+        BulkWriter.Factory<ArrowBatch> parquet = ParquetSinks.writerFactory(
+                partitioning.fileType(settings.reading().outputType()), settings.writerOptions());
+        partitioned(batches, partitioning, false)
+                .sinkTo(ParquetSinks.forBatches(flinkPath(settings.output()), writers.apply(parquet),
+                        settings.writerOptions(), partitioning.maxOpen()))
                 .name("write Parquet");
         writeRejected(batches, settings.output().resolve(REJECTED_DIR));
     }
@@ -65,10 +70,14 @@ public final class Pipeline {
     public static void ingest(StreamExecutionEnvironment env, IngestSettings settings) {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
         org.apache.flink.core.fs.Path output = flinkPath(settings.output());
-        batches.sinkTo(new RecordedFileSink<>(ParquetSinks.compactedForBatches(output,
-                        settings.reading().outputType(), settings.writerOptions(),
-                        settings.targetFileSize().getBytes(), settings.checkpointsPerCompaction()),
-                        output))
+        Partitioning partitioning = settings.partitioning();
+        PartitionCommits commits = partitioning.spec().filter(spec -> spec.timeLevel().isPresent())
+                .map(spec -> new PartitionCommits(spec, settings.partitionCommitDelay().toMillis(), output))
+                .orElse(null);
+        partitioned(batches, partitioning, true)
+                .sinkTo(new RecordedFileSink<>(ParquetSinks.compactedForBatches(output,
+                        partitioning.fileType(settings.reading().outputType()), settings.writerOptions(),
+                        partitioning.maxOpen(), settings.checkpointsPerCompaction()), output, commits))
                 .name("write Parquet")
                 .uid("write-parquet");
         writeRejected(batches, settings.output().resolve(REJECTED_DIR));
@@ -101,6 +110,20 @@ public final class Pipeline {
         return lines.transform("parse to Arrow", ArrowBatchSerializer.TYPE,
                         new ParseOperator(reading.schema(), reading.onError(), reading.unknownFields(), reading.batchRows()))
                 .uid("parse-to-arrow");
+    }
+
+    /**
+     * The batches split by partition, chained after the parser, when the output has partitions;
+     * with {@code eventTime}, with the watermarks of the time partition's column.
+     */
+    private static DataStream<ArrowBatch> partitioned(DataStream<ArrowBatch> batches, Partitioning partitioning,
+            boolean eventTime) {
+        if (partitioning.spec().isEmpty()) {
+            return batches;
+        }
+        return batches.transform("partition", ArrowBatchSerializer.TYPE,
+                        new PartitionOperator(partitioning.spec().get(), eventTime))
+                .uid("partition");
     }
 
     /** Bad lines as NDJSON records in {@code rejected-*.ndjson} files of {@code directory}. */

@@ -1,12 +1,7 @@
 package dev.parq.job.run;
 
 import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
-import java.nio.file.StandardOpenOption;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +13,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import org.apache.parquet.format.Util;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -28,6 +22,7 @@ import dev.parq.job.pipeline.ConvertSettings;
 import dev.parq.job.pipeline.Pipeline;
 import dev.parq.parse.UnknownField;
 import dev.parq.parse.UnknownFieldsMode;
+import dev.parq.sink.commit.ParquetFooters;
 import dev.parq.source.enumerate.InputFile;
 
 /**
@@ -36,9 +31,6 @@ import dev.parq.source.enumerate.InputFile;
  * from the lines in {@code _rejected/}, so the check that they add up is made on what is on disk.
  */
 public final class Manifest {
-
-    /** "PAR1" read as a little-endian int. */
-    private static final int PARQUET_MAGIC = 0x31524150;
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -49,8 +41,11 @@ public final class Manifest {
     private final long rejectedOnDisk;
     private final long elapsedMs;
 
-    /** One Parquet file of the output. */
-    public record OutputFile(String path, long rows, long bytes) {}
+    /**
+     * One Parquet file of the output: its path relative to the output, and its partition's
+     * folders ("" without partitions).
+     */
+    public record OutputFile(String path, String partition, long rows, long bytes) {}
 
     private Manifest(ConvertSettings settings, JobRunner.Counters counters, List<OutputFile> files,
             long rejectedOnDisk, long elapsedMs) {
@@ -72,36 +67,35 @@ public final class Manifest {
         }
     }
 
-    private static List<OutputFile> parquetFiles(Path output) throws IOException {
+    /**
+     * The visible Parquet files of the output, in its partition folders too, in path order; what
+     * readers skip (names starting with '.' or '_', in-progress files and {@code _rejected/}
+     * among them) is skipped.
+     */
+    static List<OutputFile> parquetFiles(Path output) throws IOException {
         List<OutputFile> files = new ArrayList<>();
-        try (Stream<Path> entries = Files.list(output)) {
-            for (Path path : entries.filter(p -> p.getFileName().toString().endsWith(".parquet")).sorted().toList()) {
-                files.add(new OutputFile(path.getFileName().toString(), footerRowCount(path), Files.size(path)));
+        try (Stream<Path> entries = Files.walk(output)) {
+            for (Path path : entries.filter(p -> visible(output, p) && p.toString().endsWith(".parquet")
+                    && Files.isRegularFile(p)).sorted().toList()) {
+                Path relative = output.relativize(path);
+                String partition = relative.getParent() == null ? "" : relative.getParent().toString();
+                files.add(new OutputFile(relative.toString(), partition, footerRowCount(path), Files.size(path)));
             }
         }
         return files;
     }
 
-    /**
-     * The row count recorded in a Parquet file's footer (the file ends with the footer, its
-     * 4-byte little-endian length and the magic "PAR1"). Read directly, without parquet-mr's
-     * Hadoop-bound file reader.
-     */
-    static long footerRowCount(Path file) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            long size = channel.size();
-            ByteBuffer tail = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-            if (size < 12 || channel.read(tail, size - 8) != 8 || tail.getInt(4) != PARQUET_MAGIC) {
-                throw new IOException(file + " is not a complete Parquet file (no footer)");
+    private static boolean visible(Path output, Path path) {
+        for (Path name : output.relativize(path)) {
+            if (name.toString().startsWith(".") || name.toString().startsWith("_")) {
+                return false;
             }
-            int footerLength = tail.getInt(0);
-            if (footerLength <= 0 || footerLength > size - 12) {
-                throw new IOException(file + " has a corrupt Parquet footer length " + footerLength);
-            }
-            ByteBuffer footer = ByteBuffer.allocate(footerLength);
-            channel.read(footer, size - 8 - footerLength);
-            return Util.readFileMetaData(new ByteArrayInputStream(footer.array())).getNum_rows();
         }
+        return true;
+    }
+
+    static long footerRowCount(Path file) throws IOException {
+        return ParquetFooters.rowCount(new org.apache.flink.core.fs.Path(file.toUri()), Files.size(file));
     }
 
     /** Lines in the files of {@code directory} (0 if there is none), skipping hidden in-progress files. */
@@ -156,10 +150,22 @@ public final class Manifest {
                 "count", field.count(), "first_file", field.firstFile(), "first_offset", field.firstOffset())));
         json.put("unknown_fields", unknown);
         List<Map<String, Object>> outputs = new ArrayList<>();
+        Map<String, Map<String, Object>> partitions = new TreeMap<>();
         for (OutputFile file : files) {
             outputs.add(ordered("path", file.path(), "rows", file.rows(), "bytes", file.bytes()));
+            Map<String, Object> partition = partitions.computeIfAbsent(file.partition(),
+                    p -> ordered("rows", 0L, "bytes", 0L, "files", new ArrayList<String>()));
+            partition.put("rows", (Long) partition.get("rows") + file.rows());
+            partition.put("bytes", (Long) partition.get("bytes") + file.bytes());
+            @SuppressWarnings("unchecked")
+            List<String> names = (List<String>) partition.get("files");
+            names.add(file.path());
         }
         json.put("files", outputs);
+        settings.partitioning().spec().ifPresent(spec -> {
+            json.put("partition_by", spec.toString());
+            json.put("partitions", partitions);
+        });
         json.put("schema", settings.reading().schema().toDdl());
         json.put("compression", settings.writerOptions().compression().name().toLowerCase(Locale.ROOT));
         json.put("on_error", settings.reading().onError().toString());
@@ -195,6 +201,11 @@ public final class Manifest {
 
     public long elapsedMs() {
         return elapsedMs;
+    }
+
+    /** Whether the output has partition folders. */
+    public boolean partitioned() {
+        return settings.partitioning().spec().isPresent();
     }
 
     public List<OutputFile> files() {

@@ -3,6 +3,8 @@ package dev.parq.sink.commit;
 import java.io.IOException;
 import java.util.Collection;
 
+import javax.annotation.Nullable;
+
 import org.apache.flink.api.common.SupportsConcurrentExecutionAttempts;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.Committer;
@@ -38,10 +40,14 @@ public final class RecordedFileSink<IN> implements Sink<IN>, SupportsWriterState
 
     private final FileSink<IN> files;
     private final String output;
+    @Nullable
+    private final PartitionCommits partitions;
 
-    public RecordedFileSink(FileSink<IN> files, Path output) {
+    /** The sink {@code files} writing into {@code output}, with {@code partitions}' commits if not null. */
+    public RecordedFileSink(FileSink<IN> files, Path output, @Nullable PartitionCommits partitions) {
         this.files = files;
         this.output = output.toString();
+        this.partitions = partitions;
     }
 
     @Override
@@ -90,7 +96,7 @@ public final class RecordedFileSink<IN> implements Sink<IN>, SupportsWriterState
     @Override
     public void addPostCommitTopology(DataStream<CommittableMessage<FileSinkCommittable>> committed) {
         committed.global()
-                .transform("record commits", Types.VOID, new CommitRecorder(new Path(output)))
+                .transform("record commits", Types.VOID, new CommitRecorder(new Path(output), partitions))
                 .setParallelism(1)
                 .setMaxParallelism(1)
                 .uid("record-commits")

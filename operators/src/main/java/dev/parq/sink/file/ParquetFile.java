@@ -50,6 +50,11 @@ public final class ParquetFile {
         writer.endBlock();
     }
 
+    /** The bytes written so far: the header and the row groups ended. */
+    public long position() throws IOException {
+        return writer.getPos();
+    }
+
     /** Writes the footer, after the last row group. */
     public void end() throws IOException {
         writer.end(metadata);

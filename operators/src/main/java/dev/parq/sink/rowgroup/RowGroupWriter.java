@@ -43,6 +43,8 @@ public final class RowGroupWriter {
     private final RowGroupBudget budget;
     private final long rowGroupSize;
     private final int pageSize;
+    private final long targetFileSize;
+    private final long fileSizeSlack;
 
     /** How each leaf column is written; its encodings are chosen at the first batch. */
     private ColumnPlan plan;
@@ -70,6 +72,8 @@ public final class RowGroupWriter {
         this.budget = budget;
         this.rowGroupSize = options.rowGroupSize();
         this.pageSize = options.pageSize();
+        this.targetFileSize = options.targetFileSize();
+        this.fileSizeSlack = options.fileSizeSlack();
         budget.join();
     }
 
@@ -86,7 +90,7 @@ public final class RowGroupWriter {
             return;
         }
         if (!started) {
-            plan = plan.withDictionariesChosen(stripers, rows, budget.rowGroupSize(rowGroupSize));
+            plan = plan.withDictionariesChosen(stripers, rows, rowGroupLimit());
             direct = new boolean[plan.columnCount()];
             for (int c = 0; c < direct.length; c++) {
                 direct[c] = plan.writer(c) != WriterKind.PARQUET_MR;
@@ -94,7 +98,7 @@ public final class RowGroupWriter {
             started = true;
             startRowGroup();
         }
-        long rowGroupLimit = budget.rowGroupSize(rowGroupSize);
+        long rowGroupLimit = rowGroupLimit();
         long sliceBytes = Math.max(MIN_SLICE_BYTES, Math.min(pageSize, rowGroupLimit / 8));
         for (int start = 0, end; start < rows; start = end) {
             sliceStart = start;
@@ -105,6 +109,7 @@ public final class RowGroupWriter {
             if (rowGroupRows > 0 && slice > sliceBytes && bufferedSize() + slice > rowGroupLimit) {
                 flushRowGroup();
                 startRowGroup();
+                rowGroupLimit = rowGroupLimit();
             }
             for (int c = 0; c < stripers.length; c++) {
                 if (direct[c]) {
@@ -122,9 +127,19 @@ public final class RowGroupWriter {
             if (bufferedSize() >= rowGroupLimit) {
                 flushRowGroup();
                 startRowGroup();
+                rowGroupLimit = rowGroupLimit();
             }
         }
         sliceStart = -1;
+    }
+
+    /**
+     * The size at which the row group ends: the configured one or the budget's share, and no more
+     * than what is left of the file's target size, down to the slack at which the file is full.
+     */
+    private long rowGroupLimit() throws IOException {
+        long room = Math.max(fileSizeSlack, targetFileSize - file.position());
+        return Math.min(budget.rowGroupSize(rowGroupSize), room);
     }
 
     /** The first row of the slice {@link #write} was writing when it failed, or -1. */

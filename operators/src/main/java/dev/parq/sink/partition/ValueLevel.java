@@ -1,0 +1,96 @@
+package dev.parq.sink.partition;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.arrow.memory.util.ArrowBufPointer;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.ElementAddressableVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VarCharVector;
+
+/**
+ * The value partition of a row: its column's value as a folder value, numbered within a batch.
+ * A row whose value has the bytes of the row before it takes that row's number without decoding
+ * it, so that runs of one value (a service's lines) cost a comparison each.
+ */
+final class ValueLevel {
+
+    /** The code of a null or empty value. */
+    static final long NULL = -1;
+
+    private final Map<String, Integer> codes = new HashMap<>();
+    private final List<String> values = new ArrayList<>();
+    private final ArrowBufPointer previous = new ArrowBufPointer();
+    private final ArrowBufPointer current = new ArrowBufPointer();
+    private int previousRow = -1;
+    private long previousCode;
+
+    /** Forgets the values numbered: a new batch. */
+    void reset() {
+        codes.clear();
+        values.clear();
+        previousRow = -1;
+    }
+
+    long code(FieldVector vector, int row) {
+        if (vector.isNull(row)) {
+            return NULL;
+        }
+        if (vector instanceof ElementAddressableVector addressable) {
+            addressable.getDataPointer(row, current);
+            if (previousRow >= 0) {
+                addressable.getDataPointer(previousRow, previous);
+                if (previous.equals(current)) {
+                    previousRow = row;
+                    return previousCode;
+                }
+            }
+        }
+        String value = format(vector, row);
+        long code;
+        if (value.isEmpty()) {
+            code = NULL;
+        } else {
+            Integer known = codes.get(value);
+            if (known == null) {
+                known = values.size();
+                codes.put(value, known);
+                values.add(value);
+            }
+            code = known;
+        }
+        previousRow = row;
+        previousCode = code;
+        return code;
+    }
+
+    /** The folder value of {@code code}; null for {@link #NULL}. */
+    String value(long code) {
+        return code == NULL ? null : values.get((int) code);
+    }
+
+    private static String format(FieldVector vector, int row) {
+        if (vector instanceof VarCharVector strings) {
+            return new String(strings.get(row), StandardCharsets.UTF_8);
+        }
+        if (vector instanceof BitVector bits) {
+            return bits.get(row) != 0 ? "true" : "false";
+        }
+        if (vector instanceof DecimalVector decimals) {
+            BigDecimal value = decimals.getObject(row);
+            return value.toPlainString();
+        }
+        if (vector instanceof DateDayVector dates) {
+            return LocalDate.ofEpochDay(dates.get(row)).toString();
+        }
+        return vector.getObject(row).toString();
+    }
+}
