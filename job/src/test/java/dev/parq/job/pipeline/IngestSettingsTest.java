@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
 
-import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.util.TimeUtils;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +19,7 @@ class IngestSettingsTest {
     }
 
     private static int checkpointsPerCompaction(String checkpointInterval, String compactionInterval) {
-        return new IngestSettings(null, null, null, parse(checkpointInterval), null, MemorySize.parse("128mb"),
+        return new IngestSettings(null, null, null, parse(checkpointInterval), null, null, null,
                 parse(compactionInterval)).checkpointsPerCompaction();
     }
 
