@@ -214,8 +214,8 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
         public RecordWiseFileCompactor.Reader<ArrowBatch> createFor(Path path) throws IOException {
             FileSystem fs = path.getFileSystem();
             if (!fs.exists(path)) {
-                LOG.warn("The part file {} to compact is gone; its rows were compacted before, into the file that"
-                        + " a snapshot older than that compaction resumes to write again", path);
+                LOG.warn("The part file {} to compact is gone: its rows went into a compacted file before (a snapshot"
+                        + " older than that compaction's commit was resumed), or it was deleted", path);
                 return new NoRows();
             }
             return new PartFileReader(fs, path, rowType);
