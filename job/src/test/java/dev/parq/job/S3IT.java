@@ -223,11 +223,12 @@ class S3IT {
         throw new AssertionError(seen + " rows are committed, not " + rows);
     }
 
-    /** The rows of the Parquet objects a reader of {@code bucket}'s output sees. */
+    /** The rows of the Parquet objects a reader of {@code bucket}'s output sees: files not hidden by {@code .} or {@code _}. */
     private long committedRows(String bucket) throws Exception {
         Path files = download(bucket, "out/");
         try (var parquet = Files.list(files)) {
-            if (parquet.noneMatch(p -> p.getFileName().toString().endsWith(".parquet"))) {
+            if (parquet.map(p -> p.getFileName().toString())
+                    .noneMatch(name -> name.endsWith(".parquet") && !name.startsWith(".") && !name.startsWith("_"))) {
                 return 0;
             }
         }
