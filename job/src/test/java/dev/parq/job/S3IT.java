@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -43,7 +44,7 @@ class S3IT {
     @BeforeAll
     static void startServer() throws Exception {
         s3 = S3Server.start(serverRoot);
-        for (String bucket : List.of("logs", "lake", "killed", "ingest", "mutated")) {
+        for (String bucket : List.of("logs", "lake", "killed", "killed-early", "failed", "stopped", "unaborted", "ingest", "mutated")) {
             s3.createBucket(bucket);
         }
     }
@@ -145,22 +146,83 @@ class S3IT {
 
     @Test
     void aConversionKilledWhileItUploadsLeavesNothingVisible() throws Exception {
+        assertKilledConversionLeavesNothingVisible("killed");
+    }
+
+    /** The test above fails when the manifest is written before the job has committed its files. */
+    @Test
+    void withTheManifestWrittenEarlyAKilledConversionLeavesItVisible() throws Exception {
+        mutation = "early-manifest";
+        assertThrows(AssertionError.class, () -> assertKilledConversionLeavesNothingVisible("killed-early"));
+    }
+
+    private void assertKilledConversionLeavesNothingVisible(String bucket) throws Exception {
         Path input = dir.resolve("big.ndjson");
         People.write(input, 48 << 20);
-        Process convert = startParq("convert", input.toString(), "-o", "s3a://killed/out", "-p", "1",
+        Process convert = startParq("convert", input.toString(), "-o", "s3a://" + bucket + "/out", "-p", "1",
                 "--schema", People.SCHEMA);
+        awaitUpload(bucket, convert);
+        convert.destroyForcibly();
+        assertTrue(convert.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(137, convert.exitValue(), "killed with SIGKILL, not finished: " + stderr());
+        assertEquals(List.of(), visible(bucket), "objects of the killed conversion a reader sees");
+    }
+
+    @Test
+    void aConversionThatFailsWhileItUploadsAbortsItsUploads() throws Exception {
+        assertFailedConversionLeavesNoUploads("failed");
+    }
+
+    /** The test above fails when a failed conversion leaves its uploads to the bucket's lifecycle. */
+    @Test
+    void withoutTheAbortAFailedConversionLeavesItsUploadsOpen() throws Exception {
+        mutation = "no-upload-abort";
+        assertThrows(AssertionError.class, () -> assertFailedConversionLeavesNoUploads("unaborted"));
+    }
+
+    @Test
+    void aConversionStoppedWhileItUploadsAbortsItsUploads() throws Exception {
+        Path input = dir.resolve("big.ndjson");
+        People.write(input, 48 << 20);
+        Process convert = startParq("convert", input.toString(), "-o", "s3a://stopped/out", "-p", "1",
+                "--schema", People.SCHEMA);
+        awaitUpload("stopped", convert);
+        signal(convert, "TERM", 143);
+        assertTrue(stderr().contains("pending uploads aborted"), stderr());
+        assertEquals(List.of(), visible("stopped"), "objects of the stopped conversion a reader sees");
+        assertEquals(0, s3.pendingUploads("stopped"), "uploads left open by the stopped conversion");
+    }
+
+    /**
+     * A conversion of 48 MiB whose last line is bad fails there (the default is {@code --on-error
+     * fail}), long after its first upload began: nothing of it is visible, and no upload is open.
+     */
+    private void assertFailedConversionLeavesNoUploads(String bucket) throws Exception {
+        Path input = dir.resolve("bad-at-the-end.ndjson");
+        People.write(input, 48 << 20);
+        Files.writeString(input, "{\"id\": oops}\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        Process convert = startParq("convert", input.toString(), "-o", "s3a://" + bucket + "/out", "-p", "1",
+                "--schema", People.SCHEMA);
+        assertTrue(convert.waitFor(NumberedLines.WAIT_SECONDS, TimeUnit.SECONDS), "the conversion did not end");
+        assertEquals(1, convert.exitValue(), stderr());
+        assertTrue(stderr().contains("bad line"), stderr());
+        assertEquals(List.of(), visible(bucket), "objects of the failed conversion a reader sees");
+        assertEquals(0, s3.pendingUploads(bucket), "uploads left open by the failed conversion");
+    }
+
+    private void awaitUpload(String bucket, Process convert) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (s3.pendingUploads("killed") == 0) {
+        while (s3.pendingUploads(bucket) == 0) {
             assertTrue(convert.isAlive(), "the conversion ended before it began an upload: " + stderr());
             assertTrue(System.nanoTime() < deadline, "no upload began within 120 s");
             Thread.sleep(50);
         }
-        convert.destroyForcibly();
-        assertTrue(convert.waitFor(30, TimeUnit.SECONDS));
-        assertEquals(137, convert.exitValue(), "killed with SIGKILL, not finished: " + stderr());
-        List<String> visible = s3.keys("killed", "out/").stream()
+    }
+
+    /** The keys under {@code out/} of {@code bucket} that a reader takes for output. */
+    private List<String> visible(String bucket) throws Exception {
+        return s3.keys(bucket, "out/").stream()
                 .filter(key -> key.endsWith(".parquet") || key.endsWith("_SUCCESS") || key.endsWith(".ndjson")).toList();
-        assertEquals(List.of(), visible, "objects of the killed conversion a reader sees");
     }
 
     @Test

@@ -17,9 +17,9 @@ import dev.parq.job.pipeline.ConversionException;
  * What a run writes before its job has finished: directories that were empty or absent when the
  * run began, and that hold only unfinished files (Flink's hidden in-progress part files) until
  * the job commits them. A run that fails, or an embedded run whose process is stopped (Ctrl-C,
- * SIGTERM), removes them again, so that each directory is left as the run found it: absent if it
- * was, else empty. Without that, the next run into the same directory would be told that it is
- * not empty while {@code ls} shows nothing in it.
+ * SIGTERM), removes them again and aborts the S3 uploads begun for them, so that each directory is
+ * left as the run found it: absent if it was, else empty. Without that, the next run into the same
+ * directory would be told that it is not empty while {@code ls} shows nothing in it.
  *
  * <p>Under {@code flink run} the job runs on the cluster and goes on when the client process is
  * stopped, so the process's stop removes nothing there; a failure removes the files once the
@@ -157,9 +157,9 @@ final class UnfinishedOutput implements AutoCloseable {
         }
         String where = directories.stream().map(d -> d.path().toString()).collect(Collectors.joining(" and "));
         try {
-            remove();
+            int aborted = remove();
             System.err.println("parq: stopped before " + what + " finished; its unfinished output in " + where
-                    + " was removed");
+                    + " was removed" + (aborted == 0 ? "" : " and its " + aborted + " pending uploads aborted"));
         } catch (IOException e) {
             System.err.println("parq: stopped before " + what + " finished; could not remove its unfinished output in "
                     + where + ": " + e);
@@ -167,8 +167,11 @@ final class UnfinishedOutput implements AutoCloseable {
         System.err.flush();
     }
 
-    private void remove() throws IOException {
+    /** Removes the unfinished files and aborts the uploads pending for them; returns how many were. */
+    private int remove() throws IOException {
+        int aborted = 0;
         for (Directory directory : directories) {
+            aborted += PendingUploads.abortBeneath(directory.path());
             FileSystem fs = directory.path().getFileSystem();
             if (OutputDirectory.isDirectory(fs, directory.path())) {
                 OutputDirectory.deleteContents(directory.path());
@@ -177,5 +180,6 @@ final class UnfinishedOutput implements AutoCloseable {
                 }
             }
         }
+        return aborted;
     }
 }
