@@ -1,5 +1,6 @@
 package dev.parq.job;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -31,5 +32,20 @@ final class ParqJar {
         return new Run(process.exitValue(),
                 Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8),
                 Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Runs parq with {@code args} and checks that it fails (exit 1) within a minute with one line on
+     * standard error, no stack trace, that contains {@code expected}; its output goes through files in {@code dir}.
+     */
+    static void assertFailsInOneLine(Path dir, List<String> args, String expected) throws Exception {
+        long started = System.nanoTime();
+        Run run = run(dir, "512m", args.toArray(String[]::new));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+        assertEquals(1, run.exit(), run.err());
+        assertTrue(seconds < 60, "took " + seconds + " s: " + run.err());
+        List<String> lines = run.err().lines().filter(l -> !l.isBlank()).toList();
+        assertEquals(1, lines.size(), "one line, not: " + run.err());
+        assertTrue(lines.get(0).startsWith("parq: ") && lines.get(0).contains(expected), run.err());
     }
 }

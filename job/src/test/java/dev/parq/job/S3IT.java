@@ -326,15 +326,7 @@ class S3IT {
     }
 
     private void assertFailsInOneLine(List<String> args, String expected) throws Exception {
-        Path runDir = Files.createTempDirectory(dir, "run");
-        long started = System.nanoTime();
-        ParqJar.Run run = ParqJar.run(runDir, "512m", args.toArray(String[]::new));
-        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
-        assertEquals(1, run.exit(), run.err());
-        assertTrue(seconds < 60, "took " + seconds + " s: " + run.err());
-        List<String> lines = run.err().lines().filter(l -> !l.isBlank()).toList();
-        assertEquals(1, lines.size(), "one line, not: " + run.err());
-        assertTrue(lines.get(0).startsWith("parq: ") && lines.get(0).contains(expected), run.err());
+        ParqJar.assertFailsInOneLine(Files.createTempDirectory(dir, "run"), args, expected);
     }
 
     private Cli.Result convert(String... args) {

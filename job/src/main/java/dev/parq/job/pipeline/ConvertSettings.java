@@ -102,7 +102,7 @@ public record ConvertSettings(Reading reading, Path output, ParquetWriterOptions
             if (e.getCause() instanceof CorruptInputException corrupt) {
                 throw new ConversionException(ConversionException.Kind.BAD_LINE, corrupt.getMessage(), e);
             }
-            throw ConversionException.failed("cannot read the inputs: " + e.getCause().getMessage(), e);
+            throw ConversionException.failed("cannot read the inputs: " + Storage.describe(e.getCause()), e);
         }
     }
 }

@@ -49,7 +49,7 @@ public record IngestSettings(Reading reading, Path output, ParquetWriterOptions 
         try {
             present = watched.currentFiles();
         } catch (IOException e) {
-            throw ConversionException.failed("cannot read the inputs: " + e, e);
+            throw ConversionException.failed("cannot read the inputs: " + Storage.describe(e), e);
         }
         TableSchema schema = schema(config, present);
         ParquetWriterOptions writerOptions;

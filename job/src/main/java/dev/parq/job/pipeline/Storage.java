@@ -2,6 +2,8 @@ package dev.parq.job.pipeline;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -18,6 +20,11 @@ public final class Storage {
 
     /** How the AWS SDK begins the message of a request that did not reach its endpoint. */
     private static final String AWS_UNREACHABLE = "Unable to execute HTTP request: ";
+    /**
+     * How the AWS SDK tells a refused request (wrong keys, or keys without the permission), and the S3
+     * error code after it; the SDK's own message is "Forbidden" or the server's long sentence.
+     */
+    private static final Pattern AWS_FORBIDDEN = Pattern.compile("Status Code: 403(?:[;,] Error Code: ([^;,)]+))?");
 
     private Storage() {}
 
@@ -100,11 +107,13 @@ public final class Storage {
     /**
      * An I/O failure in one line: the innermost cause's message (an S3 client's is the one that says
      * what went wrong, and may run over several lines), without its class when it has a message.
-     * Where the AWS SDK could not reach the endpoint, its own words, which name the endpoint.
+     * Where the AWS SDK could not reach the endpoint, its own words, which name the endpoint; where the
+     * server refused the request (HTTP 403), that access was denied and which settings hold the keys.
      */
     public static String describe(Throwable failure) {
         Throwable root = failure;
         String unreachable = null;
+        String forbidden = null;
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             root = t;
             String message = t.getMessage();
@@ -112,6 +121,14 @@ public final class Storage {
             if (unreachable == null && at >= 0) {
                 unreachable = message.substring(at + AWS_UNREACHABLE.length());
             }
+            Matcher refused = message == null ? null : AWS_FORBIDDEN.matcher(message);
+            if (forbidden == null && refused != null && refused.find()) {
+                forbidden = refused.group(1) == null ? "HTTP 403" : refused.group(1).strip();
+            }
+        }
+        if (forbidden != null) {
+            return "access denied (" + forbidden + "): check the credentials (s3.access-key, s3.secret-key)"
+                    + " and what they may access";
         }
         String message = unreachable != null ? unreachable : root.getMessage();
         if (message == null || message.isBlank()) {
