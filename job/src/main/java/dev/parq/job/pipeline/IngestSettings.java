@@ -7,6 +7,7 @@ import java.util.List;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.fs.Path;
 
+import dev.parq.io.Locations;
 import dev.parq.io.StandardInput;
 import dev.parq.parse.operator.ParseOptions;
 import dev.parq.schema.TableSchema;
@@ -30,7 +31,12 @@ public record IngestSettings(Reading reading, Path output, ParquetWriterOptions 
     /** As {@link ConvertSettings#check}: the values, then the inputs and the output. */
     public static void check(Configuration config) throws ConversionException {
         ParqOptions.validate(config);
-        Reading.requiredInputs(config);
+        for (String input : Reading.requiredInputs(config)) {
+            if (!StandardInput.names(input) && !Locations.isLocal(input)) {
+                throw ConversionException.usage("ingest follows local files (by device and inode, across"
+                        + " rotations), not " + input + "; objects on a store are read by convert");
+            }
+        }
         Storage.check(Reading.requiredOutput(config, "directory"), "output");
     }
 

@@ -1,8 +1,13 @@
 package dev.parq.job.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
+
+import org.apache.flink.configuration.Configuration;
 
 import org.apache.flink.util.TimeUtils;
 import org.junit.jupiter.api.Test;
@@ -16,6 +21,17 @@ class IngestSettingsTest {
         assertEquals(5, checkpointsPerCompaction("1s", "5s"));
         assertEquals(2, checkpointsPerCompaction("10s", "15s"));
         assertEquals(1, checkpointsPerCompaction("30s", "1s"));
+    }
+
+    /** Tailing follows a file's device and inode, which an object store has not: a store's URI is refused at once. */
+    @Test
+    void anInputOnAnObjectStoreIsAUsageError() {
+        Configuration config = new Configuration();
+        config.set(ParqOptions.INPUTS, List.of("/var/log/app.log", "s3a://logs/app/*.ndjson"));
+        ConversionException refused = assertThrows(ConversionException.class, () -> IngestSettings.check(config));
+        assertEquals(2, refused.exitCode());
+        assertTrue(refused.getMessage().contains("s3a://logs/app/*.ndjson")
+                && refused.getMessage().contains("read by convert"), refused.getMessage());
     }
 
     private static int checkpointsPerCompaction(String checkpointInterval, String compactionInterval) {
