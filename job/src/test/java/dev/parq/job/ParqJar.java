@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** The packaged jar run as a user runs it, {@code java -jar parq.jar ...}, in a process of its own. */
@@ -22,9 +23,23 @@ final class ParqJar {
 
     /** {@code java -Xmx<heap> -jar parq.jar args}, to its end; its output goes through files in {@code dir}. */
     static Run run(Path dir, String heap, String... args) throws IOException, InterruptedException {
+        return run(dir, heap, Map.of(), args);
+    }
+
+    /** As {@link #run(Path, String, String...)}, with {@code environment} set (an empty value unsets a variable). */
+    static Run run(Path dir, String heap, Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("java", "-Xmx" + heap, "-jar", JAR.toString()));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command)
+        ProcessBuilder builder = new ProcessBuilder(command);
+        environment.forEach((name, value) -> {
+            if (value.isEmpty()) {
+                builder.environment().remove(name);
+            } else {
+                builder.environment().put(name, value);
+            }
+        });
+        Process process = builder
                 .redirectOutput(dir.resolve("stdout").toFile())
                 .redirectError(dir.resolve("stderr").toFile())
                 .start();

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -62,6 +64,65 @@ class S3CredentialsS3IT {
         Cli.Result read = convert(S3ProxyServer.SECRET_KEY, "s3a://lake/in.ndjson", "-o", local.toString());
         assertEquals(0, read.exitCode(), read.err());
         assertEquals(inputRows, DuckDb.count(DuckDb.parquet(local)));
+    }
+
+    /**
+     * Without {@code s3.access-key}, the keys come from the AWS variables, else from the shared
+     * credentials file ({@code ~/.aws/credentials} or {@code AWS_CREDENTIAL_PROFILES_FILE}; its default
+     * profile, or {@code AWS_PROFILE}'s), as an AWS CLI user has them.
+     */
+    @Test
+    void theKeysComeFromTheAwsVariablesOrTheCredentialsFileWhenNotConfigured() throws Exception {
+        Map<String, String> none = new HashMap<>();
+        for (String name : List.of("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE",
+                "AWS_CREDENTIAL_PROFILES_FILE", "AWS_SHARED_CREDENTIALS_FILE", "AWS_CONFIG_FILE")) {
+            none.put(name, "");
+        }
+        Path home = Files.createDirectories(dir.resolve("home"));
+        // The SDK finds ~/.aws by the JVM's user.home, which $HOME does not set.
+        none.put("JAVA_TOOL_OPTIONS", "-Duser.home=" + home);
+
+        Map<String, String> variables = new HashMap<>(none);
+        variables.put("AWS_ACCESS_KEY_ID", S3ProxyServer.ACCESS_KEY);
+        variables.put("AWS_SECRET_ACCESS_KEY", S3ProxyServer.SECRET_KEY);
+        assertConverts(variables, "s3a://lake/from-variables");
+
+        Path credentials = Files.createDirectories(home.resolve(".aws")).resolve("credentials");
+        Files.writeString(credentials, "[default]\naws_access_key_id = " + S3ProxyServer.ACCESS_KEY
+                + "\naws_secret_access_key = " + S3ProxyServer.SECRET_KEY + "\n");
+        assertConverts(none, "s3a://lake/from-home-file");
+
+        Path elsewhere = dir.resolve("team-credentials");
+        Files.writeString(elsewhere, "[default]\naws_access_key_id = nobody\naws_secret_access_key = nothing\n"
+                + "[ingest]\naws_access_key_id = " + S3ProxyServer.ACCESS_KEY
+                + "\naws_secret_access_key = " + S3ProxyServer.SECRET_KEY + "\n");
+        Map<String, String> profile = new HashMap<>(none);
+        profile.put("AWS_CREDENTIAL_PROFILES_FILE", elsewhere.toString());
+        profile.put("AWS_PROFILE", "ingest");
+        assertConverts(profile, "s3a://lake/from-profile");
+
+        Files.delete(credentials);
+        ParqJar.Run refused = ParqJar.run(Files.createTempDirectory(dir, "run"), "512m", none,
+                convertArgs("s3a://lake/no-keys"));
+        assertEquals(1, refused.exit(), refused.err());
+        assertTrue(refused.err().contains("credentials"), refused.err());
+    }
+
+    private void assertConverts(Map<String, String> environment, String output) throws Exception {
+        ParqJar.Run run = ParqJar.run(Files.createTempDirectory(dir, "run"), "512m", environment, convertArgs(output));
+        assertEquals(0, run.exit(), run.err());
+        String key = output.substring("s3a://lake/".length());
+        assertTrue(s3.files(BUCKET, key).contains("_SUCCESS"), s3.files(BUCKET, key).toString());
+    }
+
+    private String[] convertArgs(String output) throws Exception {
+        Path input = dir.resolve("people.ndjson");
+        if (!Files.exists(input)) {
+            People.write(input, 10_000);
+        }
+        List<String> args = new ArrayList<>(List.of("convert", input.toString(), "-o", output, "--schema", People.SCHEMA));
+        args.addAll(S3ProxyServer.endpointFlags());
+        return args.toArray(String[]::new);
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Base64;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -94,8 +95,14 @@ final class S3ProxyServer implements AutoCloseable {
 
     /** The {@code -D} flags that point parq at this server with {@code accessKey} and {@code secretKey}. */
     static List<String> flags(String accessKey, String secretKey) {
-        return List.of("-D", "s3.endpoint=" + ENDPOINT, "-D", "s3.path.style.access=true",
-                "-D", "s3.access-key=" + accessKey, "-D", "s3.secret-key=" + secretKey);
+        List<String> flags = new ArrayList<>(endpointFlags());
+        flags.addAll(List.of("-D", "s3.access-key=" + accessKey, "-D", "s3.secret-key=" + secretKey));
+        return flags;
+    }
+
+    /** The server's endpoint without any credentials: those come from elsewhere. */
+    static List<String> endpointFlags() {
+        return List.of("-D", "s3.endpoint=" + ENDPOINT, "-D", "s3.path.style.access=true");
     }
 
     /** Uploads {@code file} as {@code key}, signed with the server's key pair. */

@@ -51,6 +51,19 @@ public final class EmbeddedFileSystems {
             // 64 KiB per request (17 MiB/s against S3Mock here; 32 MiB/s sequential, local 30-55).
             "fs.s3a.experimental.input.fadvise", "sequential");
 
+    private static final String CREDENTIALS_PROVIDER = "fs.s3a.aws.credentials.provider";
+    /**
+     * S3A's own chain of credential providers with the SDK's profile provider before the instance's
+     * role, for the keys AWS CLI users keep in their shared credentials file. Only where that file
+     * exists: without it the profile provider throws instead of passing on to the next provider.
+     */
+    private static final String PROVIDERS_WITH_PROFILE = String.join(",",
+            "org.apache.hadoop.fs.s3a.TemporaryAWSCredentialsProvider",
+            "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider",
+            "com.amazonaws.auth.EnvironmentVariableCredentialsProvider",
+            "com.amazonaws.auth.profile.ProfileCredentialsProvider",
+            "org.apache.hadoop.fs.s3a.auth.IAMInstanceCredentialsProvider");
+
     private EmbeddedFileSystems() {}
 
     /** Sets the file systems up for {@code config} if the job of a run with it runs in this process. */
@@ -60,11 +73,13 @@ public final class EmbeddedFileSystems {
         }
         Configuration withDefaults = new Configuration(config);
         S3_DEFAULTS.forEach((key, value) -> {
-            String shortKey = key.substring("fs.s3a.".length());
-            if (!config.containsKey(key) && !config.containsKey("s3." + shortKey) && !config.containsKey("s3a." + shortKey)) {
+            if (!isSet(config, key)) {
                 withDefaults.setString(key, value);
             }
         });
+        if (!isSet(config, CREDENTIALS_PROVIDER) && Files.isRegularFile(sharedCredentialsFile())) {
+            withDefaults.setString(CREDENTIALS_PROVIDER, PROVIDERS_WITH_PROFILE);
+        }
         FileSystem.initialize(withDefaults, pluginManager(withDefaults));
     }
 
@@ -79,6 +94,19 @@ public final class EmbeddedFileSystems {
         } catch (IOException e) {
             throw new IllegalStateException("cannot read the plugins in " + plugins + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Whether an S3A key is configured, as {@code fs.s3a.*} or as Flink's {@code s3.*} or {@code s3a.*}. */
+    private static boolean isSet(Configuration config, String key) {
+        String shortKey = key.substring("fs.s3a.".length());
+        return config.containsKey(key) || config.containsKey("s3." + shortKey) || config.containsKey("s3a." + shortKey);
+    }
+
+    /** Where the AWS SDK looks for the shared credentials file. */
+    private static Path sharedCredentialsFile() {
+        String overridden = System.getenv("AWS_CREDENTIAL_PROFILES_FILE");
+        return overridden != null && !overridden.isBlank() ? Path.of(overridden)
+                : Path.of(System.getProperty("user.home"), ".aws", "credentials");
     }
 
     /** $FLINK_PLUGINS_DIR if set, else {@code plugins/} beside parq.jar (or beside the classes of a build). */
