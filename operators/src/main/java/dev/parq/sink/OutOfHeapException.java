@@ -18,7 +18,8 @@ public final class OutOfHeapException extends RuntimeException {
         super(String.format(Locale.ROOT,
                 "%s: ran out of heap (%s) while writing the line at byte %d to Parquet, with a heap of %d MiB;"
                         + " run it with a larger heap (./parq: PARQ_JAVA_OPTS=-Xmx1g; a Flink cluster:"
-                        + " taskmanager.memory.task.heap.size) or a smaller --row-group-size",
+                        + " taskmanager.memory.task.heap.size), a smaller --row-group-size, or, with"
+                        + " --partition-by, a smaller --max-open-partitions",
                 file, cause.getMessage(), offset, Runtime.getRuntime().maxMemory() >> 20), cause);
         this.file = file;
         this.offset = offset;
