@@ -14,7 +14,6 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -37,7 +36,6 @@ import dev.parq.testing.DuckDb;
  */
 class LargeValuesIT {
 
-    private static final Path LAUNCHER = Path.of("..", "parq").toAbsolutePath().normalize();
     private static final Pattern LIMIT = Pattern.compile("takes lines of up to ([0-9,]+) bytes");
 
     /** The longest line the launcher's default heap takes, the line feed included; read from its own message. */
@@ -264,19 +262,7 @@ class LargeValuesIT {
 
     /** {@code ./parq args} as a user starts it: the launcher's own heap and JVM options. */
     private static Run parq(Path dir, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(LAUNCHER.toString()));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectOutput(dir.resolve("stdout").toFile())
-                .redirectError(dir.resolve("stderr").toFile());
-        builder.environment().remove("PARQ_JAVA_OPTS");
-        Process process = builder.start();
-        if (!process.waitFor(180, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError("parq did not finish in 3 minutes: " + String.join(" ", args));
-        }
-        return new Run(process.exitValue(),
-                Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8),
-                Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
+        ParqJar.Run run = ParqJar.launch(dir, args);
+        return new Run(run.exit(), run.out(), run.err());
     }
 }

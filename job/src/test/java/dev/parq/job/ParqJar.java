@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 final class ParqJar {
 
     static final Path JAR = Path.of("target", "parq.jar").toAbsolutePath();
+    /** The launcher a user runs, {@code ./parq}, with its own heap and JVM options. */
+    static final Path LAUNCHER = Path.of("..", "parq").toAbsolutePath().normalize();
 
     record Run(int exit, String out, String err) {}
 
@@ -44,6 +46,24 @@ final class ParqJar {
                 .redirectError(dir.resolve("stderr").toFile())
                 .start();
         assertTrue(process.waitFor(180, TimeUnit.SECONDS), "parq did not finish");
+        return new Run(process.exitValue(),
+                Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8),
+                Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
+    }
+
+    /** {@code ./parq args} as a user starts it, to its end; its output goes through files in {@code dir}. */
+    static Run launch(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(LAUNCHER.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectOutput(dir.resolve("stdout").toFile())
+                .redirectError(dir.resolve("stderr").toFile());
+        builder.environment().remove("PARQ_JAVA_OPTS");
+        Process process = builder.start();
+        if (!process.waitFor(180, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("parq did not finish in 3 minutes: " + String.join(" ", args));
+        }
         return new Run(process.exitValue(),
                 Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8),
                 Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));

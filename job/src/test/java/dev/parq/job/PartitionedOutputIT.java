@@ -14,9 +14,12 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -163,6 +166,59 @@ class PartitionedOutputIT {
         assertEquals(30_000L, DuckDb.count(hive(output)));
         assertEquals(0L, DuckDb.count(hive(output) + " WHERE ts IS NOT NULL AND"
                 + " strftime(ts AT TIME ZONE 'UTC', '%Y-%m-%d-%H') <> ts_hour::VARCHAR"));
+    }
+
+    /**
+     * Dozens of partitions interleaved row by row, in both writer tasks, with the launcher's
+     * default heap: every part file open at once, each with a column writer for each of 32
+     * columns, fit the heap, and each partition gets one file per task, not a new one per batch.
+     */
+    @Test
+    void dozensOfInterleavedPartitionsOfWideRowsFitTheDefaultHeap() throws Exception {
+        int partitions = 64;
+        int columns = 30;
+        int lines = 80_000;
+        Path input = dir.resolve("wide.ndjson");
+        StringBuilder schema = new StringBuilder("seq BIGINT, part STRING");
+        for (int c = 0; c < columns; c++) {
+            schema.append(", f").append(c).append(" STRING");
+        }
+        Map<String, Long> byPart = new TreeMap<>();
+        Random random = new Random(11);
+        try (BufferedWriter out = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
+            for (int seq = 0; seq < lines; seq++) {
+                String part = String.format(Locale.ROOT, "p%02d", random.nextInt(partitions));
+                byPart.merge(part, 1L, Long::sum);
+                out.append("{\"seq\":").append(Integer.toString(seq)).append(",\"part\":\"").append(part).append('"');
+                for (int c = 0; c < columns; c++) {
+                    out.append(",\"f").append(Integer.toString(c)).append("\":\"").append("abcdefgh".substring(c % 8))
+                            .append('-').append(Integer.toString(random.nextInt(10 << (3 * (c % 6))))).append('"');
+                }
+                out.append("}\n");
+            }
+        }
+        Path output = dir.resolve("out");
+        ParqJar.Run run = ParqJar.launch(dir, "convert", input.toString(), "-o", output.toString(),
+                "--schema", schema.toString(), "--partition-by", "part", "-p", "2", "--no-progress");
+        assertEquals(0, run.exit(), run.err());
+
+        Map<String, Long> folders = new TreeMap<>();
+        DuckDb.query("SELECT part, count(*) FROM " + hive(output) + " GROUP BY 1")
+                .forEach(row -> folders.put((String) row.get(0), ((Number) row.get(1)).longValue()));
+        assertEquals(byPart, folders);
+        String json = "read_json(" + DuckDb.literal(input) + ", format = 'newline_delimited', columns = {seq: 'BIGINT', "
+                + "part: 'VARCHAR'" + IntStream.range(0, columns).mapToObj(c -> ", f" + c + ": 'VARCHAR'")
+                        .collect(Collectors.joining()) + "})";
+        String columnList = "seq, part" + IntStream.range(0, columns).mapToObj(c -> ", f" + c)
+                .collect(Collectors.joining());
+        assertEquals(0L, DuckDb.count("(SELECT " + columnList + " FROM " + json + " EXCEPT ALL SELECT " + columnList
+                + " FROM " + hive(output) + ")"), "input rows missing from the partitions");
+        assertEquals((long) lines, DuckDb.count(hive(output)));
+        long files;
+        try (Stream<Path> walk = Files.walk(output)) {
+            files = walk.filter(f -> f.getFileName().toString().endsWith(".parquet")).count();
+        }
+        assertTrue(files <= 2L * partitions, files + " part files for " + partitions + " partitions in 2 tasks");
     }
 
     @Test

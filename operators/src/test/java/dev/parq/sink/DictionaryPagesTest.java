@@ -100,7 +100,7 @@ class DictionaryPagesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1048576, 134217728", "1024, 134217728", "1024, 65536"})
+    @CsvSource({"1048576, 134217728", "1024, 134217728", "1024, 262144"})
     void valuesReadBackAndTheDictionaryFallsBackWhenFull(int pageSize, long rowGroupSize) throws Exception {
         Path file = write(pageSize, rowGroupSize);
 
@@ -127,7 +127,7 @@ class DictionaryPagesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1048576, 134217728", "1024, 134217728", "1024, 65536"})
+    @CsvSource({"1048576, 134217728", "1024, 134217728", "1024, 262144"})
     void chunkStatisticsAgreeWithTheValues(int pageSize, long rowGroupSize) throws Exception {
         Path file = write(pageSize, rowGroupSize);
 
@@ -139,7 +139,7 @@ class DictionaryPagesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1024, 134217728", "1024, 65536"})
+    @CsvSource({"1024, 134217728", "1024, 262144"})
     void pageStatisticsAgreeWithThePageRows(int pageSize, long rowGroupSize) throws Exception {
         Path file = write(pageSize, rowGroupSize);
 

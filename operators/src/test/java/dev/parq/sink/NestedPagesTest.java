@@ -129,7 +129,7 @@ class NestedPagesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1048576, 134217728", "1024, 134217728", "1024, 65536"})
+    @CsvSource({"1048576, 134217728", "1024, 134217728", "1024, 262144"})
     void valuesAndNullParentsReadBack(int pageSize, long rowGroupSize) throws Exception {
         Path file = write(pageSize, rowGroupSize);
 
@@ -165,7 +165,7 @@ class NestedPagesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1048576, 134217728", "1024, 134217728", "1024, 65536"})
+    @CsvSource({"1048576, 134217728", "1024, 134217728", "1024, 262144"})
     void chunkStatisticsAgreeWithTheValues(int pageSize, long rowGroupSize) throws Exception {
         Path file = write(pageSize, rowGroupSize);
 
@@ -176,7 +176,7 @@ class NestedPagesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1024, 134217728", "1024, 65536"})
+    @CsvSource({"1024, 134217728", "1024, 262144"})
     void pageStatisticsAgreeWithThePageRows(int pageSize, long rowGroupSize) throws Exception {
         Path file = write(pageSize, rowGroupSize);
 

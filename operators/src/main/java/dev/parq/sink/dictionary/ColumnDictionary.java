@@ -32,6 +32,14 @@ abstract class ColumnDictionary {
     /** Bytes of the dictionary page so far. */
     abstract int pageBytes();
 
+    /** Heap bytes the dictionary holds, as allocated: its page and its lookup table. */
+    final long heapBytes() {
+        return (long) Integer.BYTES * (hashes.length + slots.length) + entryBytes();
+    }
+
+    /** Heap bytes of the arrays that hold the entries, as allocated. */
+    abstract long entryBytes();
+
     /** Bytes the value of {@code id} takes in a PLAIN page. */
     abstract int plainLength(int id);
 

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import dev.parq.sink.page.ByteSink;
 import dev.parq.sink.page.ColumnChunkWriter;
 import dev.parq.sink.page.DataPageWriter;
+import dev.parq.sink.page.PageScratch;
 import dev.parq.sink.page.PlainPageWriter;
 import dev.parq.sink.page.RleHybridEncoder;
 import dev.parq.sink.page.RowLevels;
@@ -36,14 +37,16 @@ import org.apache.parquet.column.statistics.Statistics;
  */
 public final class DictionaryPageWriter extends DataPageWriter {
 
-    private final ColumnDictionary dictionary;
+    /** Null once the dictionary is full and the chunk has gone on in plain pages. */
+    private ColumnDictionary dictionary;
     /** The dictionary as one of strings or of integers, the other null. */
-    private final StringDictionary strings;
-    private final LongDictionary integers;
-    private final ByteSink encodedIds = new ByteSink(4096);
+    private StringDictionary strings;
+    private LongDictionary integers;
+    /** Bytes of the dictionary page handed to the page store when the dictionary was let go. */
+    private long writtenDictionaryBytes;
 
     /** The page's dictionary ids, one per present value. */
-    private int[] ids = new int[4096];
+    private int[] ids = new int[1024];
     private int idCount;
     /** Bytes the page's values would take as PLAIN, the measure parquet-mr sizes dictionary pages by. */
     private long plainBytes;
@@ -53,7 +56,6 @@ public final class DictionaryPageWriter extends DataPageWriter {
     private int minId = -1;
     private int maxId = -1;
     private int highestId;
-    private final StringSlice slice = new StringSlice();
 
     public DictionaryPageWriter(
             ColumnDescriptor column, PageWriter pages, int pageSize, int pageRowLimit, int dictionaryPageSize) {
@@ -103,6 +105,7 @@ public final class DictionaryPageWriter extends DataPageWriter {
             return 0;
         }
         int[] indexes = range.valueIndexes();
+        StringSlice slice = strings == null ? null : PageScratch.current().strings();
         long mostPlainBytes;
         if (strings != null) {
             VarCharVector vector = (VarCharVector) leaf;
@@ -123,12 +126,12 @@ public final class DictionaryPageWriter extends DataPageWriter {
         ArrowBuf data = leaf.getDataBuffer();
         if (dictionary.hasRoomFor(mostPlainBytes)) {
             for (int k = 0; k < count; k++) {
-                take(idOf(data, indexes[k]));
+                take(idOf(slice, data, indexes[k]));
             }
             return count;
         }
         for (int k = 0; k < count; k++) {
-            int id = idOf(data, indexes[k]);
+            int id = idOf(slice, data, indexes[k]);
             if (id < 0) {
                 count = range.valuesBefore(range.rowStartOf(k));
                 break;
@@ -141,8 +144,11 @@ public final class DictionaryPageWriter extends DataPageWriter {
         return count;
     }
 
-    /** The dictionary id of the value at {@code index} of the leaf, whose fixed-width values are in {@code data}. */
-    private int idOf(ArrowBuf data, int index) {
+    /**
+     * The dictionary id of the value at {@code index} of the leaf: a string among those loaded
+     * into {@code slice}, else a fixed-width value in {@code data}.
+     */
+    private int idOf(StringSlice slice, ArrowBuf data, int index) {
         if (strings != null) {
             return strings.idOf(slice.bytes(), slice.start(index), slice.length(index));
         }
@@ -197,6 +203,7 @@ public final class DictionaryPageWriter extends DataPageWriter {
         dictionary.updateStatistics(statistics, minId, false);
         dictionary.updateStatistics(statistics, maxId, true);
         int bitWidth = RleHybridEncoder.bitWidth(highestId);
+        ByteSink encodedIds = PageScratch.current().ids();
         encodedIds.clear();
         encodedIds.reserve(1);
         encodedIds.put(bitWidth);
@@ -221,7 +228,10 @@ public final class DictionaryPageWriter extends DataPageWriter {
 
     @Override
     protected long heldBytes() {
-        return dictionary.pageBytes() + (long) idCount * RleHybridEncoder.bitWidth(highestId) / 8;
+        if (dictionary == null) {
+            return writtenDictionaryBytes;
+        }
+        return dictionary.heapBytes() + (long) Integer.BYTES * (ids.length + lastPageOf.length);
     }
 
     @Override
@@ -236,6 +246,14 @@ public final class DictionaryPageWriter extends DataPageWriter {
     @Override
     protected ColumnChunkWriter handOver() throws IOException {
         finish();
+        // The page store holds the dictionary page now; the lookup table and ids are of no more
+        // use for the rest of the row group, which may be long.
+        writtenDictionaryBytes = dictionary.pageBytes();
+        dictionary = null;
+        strings = null;
+        integers = null;
+        ids = new int[0];
+        lastPageOf = new int[0];
         return new PlainPageWriter(column, pages, pageSize, pageRowLimit);
     }
 }

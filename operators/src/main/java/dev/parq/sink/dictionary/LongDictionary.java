@@ -36,6 +36,11 @@ final class LongDictionary extends ColumnDictionary {
         return size * width;
     }
 
+    @Override
+    long entryBytes() {
+        return page.length + (long) Long.BYTES * values.length;
+    }
+
     /** The id of {@code value}, which becomes a new entry if it is not one yet; -1 if it would not fit. */
     int idOf(long value) {
         long mixed = (value ^ (value >>> 33)) * 0xFF51AFD7ED558CCDL;

@@ -36,6 +36,11 @@ final class StringDictionary extends ColumnDictionary {
         return pageLength;
     }
 
+    @Override
+    long entryBytes() {
+        return page.length + (long) Integer.BYTES * (starts.length + lengths.length);
+    }
+
     /**
      * The id of {@code length} bytes of {@code bytes} from {@code from}, which become a new entry
      * if they are not one yet; -1 if they are not, and would take the page beyond its limit.

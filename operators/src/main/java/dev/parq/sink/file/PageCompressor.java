@@ -26,9 +26,11 @@ import org.xerial.snappy.Snappy;
  * value, a writer would keep twice that value's size for the rest of the file. Here the arrays
  * are sized to the page, and let go again (see {@link #RETAINED_BYTES}).
  *
- * <p>The returned bytes are valid until the next call: {@code ColumnChunkPageWriteStore} copies a
- * data page into its row group buffer, and a dictionary page into a copy of its own, before it
- * compresses the next. One compressor serves one file writer, on one thread.
+ * <p>The returned bytes are valid until the thread's next call: {@code ColumnChunkPageWriteStore}
+ * copies a data page into its row group buffer, and a dictionary page into a copy of its own,
+ * before anything else is compressed. The two arrays are the thread's, shared by the compressors of
+ * every file it writes (see {@link dev.parq.sink.page.PageScratch}); one compressor serves one file
+ * writer.
  */
 final class PageCompressor implements BytesInputCompressor {
 
@@ -45,8 +47,6 @@ final class PageCompressor implements BytesInputCompressor {
     private static final int ZSTD_LEVEL = 3;
 
     private final CompressionCodecName codec;
-    private final Gather page = new Gather();
-    private byte[] compressed = new byte[0];
     /** LZ4 keeps its hash table between pages; GZIP its deflater. Null for the other codecs. */
     private final Lz4Compressor lz4;
     private Deflater deflater;
@@ -67,12 +67,14 @@ final class PageCompressor implements BytesInputCompressor {
         if (size > Integer.MAX_VALUE - 64) {
             throw new IOException("a page of " + size + " bytes is too large to compress");
         }
+        Buffers buffers = Buffers.OF_THREAD.get();
+        Gather page = buffers.page;
         if (size <= RETAINED_BYTES) {
             if (page.bytes().length > RETAINED_BYTES) {
                 page.drop();
             }
-            if (compressed.length > bound(RETAINED_BYTES)) {
-                compressed = new byte[0];
+            if (buffers.compressed.length > bound(RETAINED_BYTES)) {
+                buffers.compressed = new byte[0];
             }
         }
         byte[] input;
@@ -89,10 +91,12 @@ final class PageCompressor implements BytesInputCompressor {
             offset = 0;
         }
         int bound = bound(length);
+        byte[] compressed = buffers.compressed;
         if (compressed.length < bound) {
             compressed = new byte[bound <= RETAINED_BYTES ? Math.max(bound, compressed.length + (compressed.length >> 1)) : bound];
+            buffers.compressed = compressed;
         }
-        return BytesInput.from(compressed, 0, compress(input, offset, length));
+        return BytesInput.from(compressed, 0, compress(input, offset, length, compressed));
     }
 
     /** The most bytes {@code length} bytes compress to. */
@@ -112,7 +116,7 @@ final class PageCompressor implements BytesInputCompressor {
         }
     }
 
-    private int compress(byte[] input, int offset, int length) throws IOException {
+    private int compress(byte[] input, int offset, int length, byte[] compressed) throws IOException {
         switch (codec) {
             case SNAPPY:
                 return Snappy.compress(input, offset, length, compressed, 0);
@@ -125,15 +129,14 @@ final class PageCompressor implements BytesInputCompressor {
             case LZ4_RAW:
                 return lz4.compress(input, offset, length, compressed, 0, compressed.length);
             case GZIP:
-                return gzip(input, offset, length);
+                return gzip(input, offset, length, compressed);
             default:
                 throw new IllegalStateException("no compressor for " + codec);
         }
     }
 
     /** One gzip member (RFC 1952): a 10-byte header, the deflated bytes, their CRC-32 and length. */
-    private int gzip(byte[] input, int offset, int length) throws IOException {
-        byte[] out = compressed;
+    private int gzip(byte[] input, int offset, int length, byte[] out) throws IOException {
         out[0] = 0x1f;
         out[1] = (byte) 0x8b;
         out[2] = Deflater.DEFLATED;
@@ -173,19 +176,26 @@ final class PageCompressor implements BytesInputCompressor {
         return codec;
     }
 
-    /** Bytes held in the two arrays between pages. */
-    long retainedBytes() {
-        return (long) page.bytes().length + compressed.length;
+    /** Bytes the calling thread holds in the two arrays between pages. */
+    static long retainedBytes() {
+        Buffers buffers = Buffers.OF_THREAD.get();
+        return (long) buffers.page.bytes().length + buffers.compressed.length;
     }
 
     @Override
     public void release() {
-        page.drop();
-        compressed = new byte[0];
         if (deflater != null) {
             deflater.end();
             deflater = null;
         }
+    }
+
+    /** The arrays of one thread. */
+    private static final class Buffers {
+        static final ThreadLocal<Buffers> OF_THREAD = ThreadLocal.withInitial(Buffers::new);
+
+        final Gather page = new Gather();
+        byte[] compressed = new byte[0];
     }
 
     /** A page's bytes, gathered into one array that is reused for the next page. */

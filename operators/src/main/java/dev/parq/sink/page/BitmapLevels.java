@@ -33,6 +33,11 @@ final class BitmapLevels extends PageLevels {
     }
 
     @Override
+    long heapBytes() {
+        return (long) Long.BYTES * bits.length;
+    }
+
+    @Override
     List<Long> histogram() {
         return List.of((long) belowMax, (long) (count - belowMax));
     }

@@ -14,6 +14,9 @@ public interface ColumnChunkWriter {
     /** Writes what is still held; the row group is complete. */
     void flush() throws IOException;
 
-    /** Bytes held for this column: pages handed over, and what is being filled. */
+    /**
+     * Heap bytes held for this column chunk between calls, as allocated: the pages handed over
+     * (compressed), the page being filled, its levels, and a dictionary.
+     */
     long bufferedSize();
 }

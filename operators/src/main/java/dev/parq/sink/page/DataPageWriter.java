@@ -35,8 +35,6 @@ public abstract class DataPageWriter implements ColumnChunkWriter {
     private final PageLevels definitions;
     /** Null for a column repeated nowhere, whose pages have no repetition levels. */
     private final PageLevels repetitions;
-    private final RowLevels range = new RowLevels();
-    private final ByteSink levelBytes = new ByteSink(256);
     private int pageRows;
     /** Bytes of the page's string values without their lengths, for the size statistics; kept by the encoding. */
     protected long unencodedBytes;
@@ -55,6 +53,7 @@ public abstract class DataPageWriter implements ColumnChunkWriter {
 
     @Override
     public final void write(LeafPath path, int start, int end) throws IOException {
+        RowLevels range = PageScratch.current().range();
         while (start < end && successor == null) {
             int to = Math.min(end, start + pageRowLimit - pageRows);
             long room = pageSize - pageValueBytes();
@@ -71,7 +70,7 @@ public abstract class DataPageWriter implements ColumnChunkWriter {
             if (kept < range.valueCount()) {
                 int slots = range.rowStartOf(kept);
                 int rows = range.rowsBefore(slots);
-                appendLevels(slots, rows);
+                appendLevels(range, slots, rows);
                 if (pageRows > 0) {
                     writePage();
                 }
@@ -79,7 +78,7 @@ public abstract class DataPageWriter implements ColumnChunkWriter {
                 start += rows;
                 break;
             }
-            appendLevels(range.slots, to - start);
+            appendLevels(range, range.slots, to - start);
             start = to;
             if (pageRows >= pageRowLimit || pageValueBytes() >= pageSize) {
                 writePage();
@@ -90,7 +89,7 @@ public abstract class DataPageWriter implements ColumnChunkWriter {
         }
     }
 
-    private void appendLevels(int slots, int rows) {
+    private void appendLevels(RowLevels range, int slots, int rows) {
         definitions.append(range.definition, slots);
         if (repetitions != null) {
             repetitions.append(range.repetition, slots);
@@ -115,12 +114,14 @@ public abstract class DataPageWriter implements ColumnChunkWriter {
         if (successor != null) {
             return heldBytes() + successor.bufferedSize();
         }
-        return pages.getMemSize() + heldBytes() + definitions.count() / 8;
+        return pages.getMemSize() + heldBytes() + definitions.heapBytes()
+                + (repetitions == null ? 0 : repetitions.heapBytes());
     }
 
     /** Writes the page being filled, which has rows. */
     private void writePage() throws IOException {
         Statistics<?> statistics = Statistics.createStats(type);
+        ByteSink levelBytes = PageScratch.current().levels();
         levelBytes.clear();
         if (repetitions != null) {
             repetitions.writeTo(levelBytes);
@@ -169,7 +170,10 @@ public abstract class DataPageWriter implements ColumnChunkWriter {
 
     protected abstract void clearValues();
 
-    /** Bytes held for the column chunk beyond its data pages, or its part of them not written yet. */
+    /**
+     * Heap bytes held for the column chunk beside its data pages and levels, as allocated: the
+     * page's values being filled, a dictionary.
+     */
     protected abstract long heldBytes();
 
     /** Writes what the column chunk needs beside its data pages; the row group is complete. */

@@ -41,6 +41,9 @@ abstract class PageLevels {
     /** How many slots of the page have each level, from 0 to the highest. */
     abstract List<Long> histogram();
 
+    /** Heap bytes of the levels' array, as allocated. */
+    abstract long heapBytes();
+
     /** Forgets the page's levels. */
     abstract void clear();
 }

@@ -35,7 +35,7 @@ public final class PlainPageWriter extends DataPageWriter {
      * array: levels of a few hundred rows, or of one row with a very large value, fit.
      */
     private static final int LEVELS_ROOM = 512;
-    private static final int INITIAL_BYTES = 64 * 1024;
+    private static final int INITIAL_BYTES = 4 * 1024;
     /**
      * A values array grown past this (a page with a very large value) is let go when the page is
      * written; smaller ones are kept for the next page.
@@ -53,7 +53,6 @@ public final class PlainPageWriter extends DataPageWriter {
     private int minLength;
     private int maxAt = -1;
     private int maxLength;
-    private final StringSlice slice = new StringSlice();
     private final StringBounds bounds;
 
     public PlainPageWriter(ColumnDescriptor column, PageWriter pages, int pageSize, int pageRowLimit) {
@@ -157,6 +156,7 @@ public final class PlainPageWriter extends DataPageWriter {
         // straight from the Arrow buffer.
         boolean sliced = span <= StringSlice.RETAINED_BYTES;
         byte[] bytes = null;
+        StringSlice slice = PageScratch.current().strings();
         if (sliced) {
             slice.load(vector, indexes[0], indexes[count - 1] + 1);
             bytes = slice.bytes();
@@ -238,7 +238,7 @@ public final class PlainPageWriter extends DataPageWriter {
 
     @Override
     protected long heldBytes() {
-        return valuesLength - LEVELS_ROOM;
+        return values.length;
     }
 
     /**

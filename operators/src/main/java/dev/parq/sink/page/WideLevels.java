@@ -38,6 +38,11 @@ final class WideLevels extends PageLevels {
     }
 
     @Override
+    long heapBytes() {
+        return (long) Integer.BYTES * levels.length;
+    }
+
+    @Override
     List<Long> histogram() {
         List<Long> histogram = new ArrayList<>(counts.length);
         for (long count : counts) {

@@ -158,13 +158,13 @@ public final class RowGroupWriter {
     }
 
     /**
-     * The bytes this writer holds for its row group: the pages handed over (compressed), the
-     * pages being filled, and dictionaries. Beside them it keeps a few arrays of about a page each
-     * (the compressor's, the columns' page buffers), which a large value grows only for as long
-     * as its page is being written.
+     * The heap this writer holds for its row group between calls, as allocated: the pages handed
+     * over (compressed), the pages being filled, their levels, and dictionaries. What a call needs
+     * only while it runs (a range's levels, the compressor's arrays) is the thread's, shared by all
+     * the files it writes (see {@link dev.parq.sink.page.PageScratch}).
      */
     private long bufferedSize() {
-        long size = columnStore == null ? 0 : columnStore.getBufferedSize();
+        long size = columnStore == null ? 0 : columnStore.getAllocatedSize();
         for (ColumnChunkWriter writer : pageWriters) {
             if (writer != null) {
                 size += writer.bufferedSize();

@@ -85,17 +85,17 @@ class PageCompressorTest {
         byte[] huge = new byte[3 * PageCompressor.RETAINED_BYTES];
         new Random(3).nextBytes(huge);
         compressor.compress(BytesInput.from(ordinary));
-        long ordinaryHeld = compressor.retainedBytes();
+        long ordinaryHeld = PageCompressor.retainedBytes();
         // Gathered from parts, the page is copied once into the compressor's input array.
         BytesInput parts = BytesInput.concat(BytesInput.from(huge, 0, 10), BytesInput.from(huge, 10, huge.length - 10));
         assertArrayEquals(huge, decompress(codec, compressor.compress(parts).toByteArray(), huge.length));
-        assertTrue(compressor.retainedBytes() > 2L * huge.length, compressor.retainedBytes() + " bytes held");
+        assertTrue(PageCompressor.retainedBytes() > 2L * huge.length, PageCompressor.retainedBytes() + " bytes held");
         assertArrayEquals(ordinary, decompress(codec, compressor.compress(BytesInput.from(ordinary)).toByteArray(),
                 ordinary.length));
-        assertTrue(compressor.retainedBytes() <= 2 * ordinaryHeld + 2L * ordinary.length,
-                compressor.retainedBytes() + " bytes held after an ordinary page");
+        assertTrue(PageCompressor.retainedBytes() <= 2 * ordinaryHeld + 2L * ordinary.length,
+                PageCompressor.retainedBytes() + " bytes held after an ordinary page");
         // In one array already, it is compressed from there: only the output array grows.
         compressor.compress(BytesInput.from(huge));
-        assertTrue(compressor.retainedBytes() < 2L * huge.length, compressor.retainedBytes() + " bytes held");
+        assertTrue(PageCompressor.retainedBytes() < 2L * huge.length, PageCompressor.retainedBytes() + " bytes held");
     }
 }

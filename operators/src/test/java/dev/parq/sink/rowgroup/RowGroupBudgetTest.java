@@ -22,8 +22,12 @@ class RowGroupBudgetTest {
         for (int i = 0; i < 96; i++) {
             budget.join();
         }
-        assertEquals(RowGroupBudget.MIN_ROW_GROUP, budget.rowGroupSize(64 * MB), "a hundred writers");
-        for (int i = 0; i < 99; i++) {
+        assertEquals(2 * MB, budget.rowGroupSize(64 * MB), "a hundred writers");
+        for (int i = 0; i < 900; i++) {
+            budget.join();
+        }
+        assertEquals(RowGroupBudget.MIN_ROW_GROUP, budget.rowGroupSize(64 * MB), "a thousand writers");
+        for (int i = 0; i < 999; i++) {
             budget.leave();
         }
         assertEquals(64 * MB, budget.rowGroupSize(64 * MB), "one writer left");
