@@ -45,13 +45,24 @@ public final class ArrowBatch {
         this.partition = partition;
     }
 
+    /** This batch's rows, all of one partition, in {@code root}: the same rows in the same order. */
+    public ArrowBatch inPartition(String partition, VectorSchemaRoot root) {
+        return new ArrowBatch(root, file, firstOffset, endOffset, rowOffsets, partition);
+    }
+
     /**
-     * The rows of {@code root}, all of one partition, from this batch's range: {@code root} holds
-     * this batch's rows in the same order ({@code sameRows}), so that the row offsets still hold,
-     * or some of them (a partition's share), for which the batch's range is reported instead.
+     * Some of this batch's rows, all of one partition, in {@code root}: those numbered
+     * {@code rows[from]} to {@code rows[to - 1]}, in that order, whose line offsets go with them.
      */
-    public ArrowBatch inPartition(String partition, VectorSchemaRoot root, boolean sameRows) {
-        return new ArrowBatch(root, file, firstOffset, endOffset, sameRows ? rowOffsets : null, partition);
+    public ArrowBatch inPartition(String partition, VectorSchemaRoot root, int[] rows, int from, int to) {
+        long[] offsets = null;
+        if (rowOffsets != null) {
+            offsets = new long[to - from];
+            for (int i = from; i < to; i++) {
+                offsets[i - from] = rowOffset(rows[i]);
+            }
+        }
+        return new ArrowBatch(root, file, firstOffset, endOffset, offsets, partition);
     }
 
     /** The partition folder of all the batch's rows, relative to the output, or null if the output has none. */

@@ -10,7 +10,6 @@ import java.util.function.Consumer;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.util.TransferPair;
 
 import dev.parq.batch.ArrowBatch;
 
@@ -32,8 +31,14 @@ public final class BatchPartitioner {
     private final ValueLevel[] valueLevels;
 
     private final Map<String, Integer> partitionIndex = new HashMap<>();
+    /** The partition numbers of the level codes seen in the batch, so that a row's folders are built once per partition. */
+    private final Map<Codes, Integer> partitionOfCodes = new HashMap<>();
+    private final Codes probe = new Codes();
     private final List<String> partitions = new ArrayList<>();
     private int[] partitionOfRow = new int[0];
+    /** The batch's rows grouped by partition, in input order within each: those of partition p from {@code firstOf[p]}. */
+    private int[] rowsByPartition = new int[0];
+    private int[] firstOf = new int[1];
     private long[] codes;
     private long[] previousCodes;
     /** The level whose times are event time, or -1; and the latest of them in the last batch. */
@@ -75,28 +80,73 @@ public final class BatchPartitioner {
         }
         int runs = assign(root, rows);
         if (partitions.size() == 1) {
-            consumer.accept(batch.inPartition(partitions.get(0), wholeBatch(root), true));
+            consumer.accept(batch.inPartition(partitions.get(0), wholeBatch(root)));
         } else if (runs == partitions.size()) {
             for (int start = 0, end; start < rows; start = end) {
                 end = start + 1;
                 while (end < rows && partitionOfRow[end] == partitionOfRow[start]) {
                     end++;
                 }
-                emit(batch, partitionOfRow[start], slice(root, start, end - start), consumer);
+                emit(batch, partitionOfRow[start], slice(root, start, end - start), start, end, consumer);
             }
         } else {
+            groupRows(rows);
             for (int partition = 0; partition < partitions.size(); partition++) {
-                emit(batch, partition, gather(root, rows, partition), consumer);
+                int from = firstOf[partition];
+                int to = firstOf[partition + 1];
+                VectorSchemaRoot part = gather(root, from, to);
+                try {
+                    consumer.accept(batch.inPartition(partitions.get(partition), part, rowsByPartition, from, to));
+                } finally {
+                    part.close();
+                }
             }
         }
     }
 
-    private void emit(ArrowBatch batch, int partition, VectorSchemaRoot part, Consumer<ArrowBatch> consumer) {
+    private void emit(ArrowBatch batch, int partition, VectorSchemaRoot part, int start, int end,
+            Consumer<ArrowBatch> consumer) {
         try {
-            consumer.accept(batch.inPartition(partitions.get(partition), part, false));
+            if (rowsByPartition.length < end) {
+                rowsByPartition = new int[Math.max(end, rowsByPartition.length * 2)];
+            }
+            for (int row = start; row < end; row++) {
+                rowsByPartition[row] = row;
+            }
+            consumer.accept(batch.inPartition(partitions.get(partition), part, rowsByPartition, start, end));
         } finally {
             part.close();
         }
+    }
+
+    /**
+     * Groups the rows by partition in {@link #rowsByPartition} (a counting sort on their numbers,
+     * input order kept within each), so that each partition's copy visits its own rows only.
+     */
+    private void groupRows(int rows) {
+        int count = partitions.size();
+        if (firstOf.length < count + 1) {
+            firstOf = new int[Math.max(count + 1, firstOf.length * 2)];
+        }
+        Arrays.fill(firstOf, 0, count + 1, 0);
+        for (int row = 0; row < rows; row++) {
+            firstOf[partitionOfRow[row] + 1]++;
+        }
+        for (int p = 0; p < count; p++) {
+            firstOf[p + 1] += firstOf[p];
+        }
+        if (rowsByPartition.length < rows) {
+            rowsByPartition = new int[Math.max(rows, rowsByPartition.length * 2)];
+        }
+        // Each partition's first place moves on as its rows are placed, ending at its end (the
+        // next one's first), so the firsts are shifted back by one partition afterwards.
+        for (int row = 0; row < rows; row++) {
+            rowsByPartition[firstOf[partitionOfRow[row]]++] = row;
+        }
+        for (int p = count; p > 0; p--) {
+            firstOf[p] = firstOf[p - 1];
+        }
+        firstOf[0] = 0;
     }
 
     /**
@@ -105,6 +155,7 @@ public final class BatchPartitioner {
      */
     private int assign(VectorSchemaRoot root, int rows) {
         partitionIndex.clear();
+        partitionOfCodes.clear();
         partitions.clear();
         if (partitionOfRow.length < rows) {
             partitionOfRow = new int[Math.max(rows, partitionOfRow.length * 2)];
@@ -134,7 +185,14 @@ public final class BatchPartitioner {
                         ? valueLevels[l].code(vectors[l], row) : timeLevels[l].code(vectors[l], row);
             }
             if (current < 0 || !Arrays.equals(codes, previousCodes)) {
-                int found = partitionNumber(folders());
+                probe.codes = codes;
+                Integer found = partitionOfCodes.get(probe);
+                if (found == null) {
+                    found = partitionNumber(folders());
+                    Codes key = new Codes();
+                    key.codes = codes.clone();
+                    partitionOfCodes.put(key, found);
+                }
                 if (found != current) {
                     runs++;
                     current = found;
@@ -146,6 +204,21 @@ public final class BatchPartitioner {
             partitionOfRow[row] = current;
         }
         return runs;
+    }
+
+    /** The codes of a row's levels, as a key. */
+    private static final class Codes {
+        long[] codes;
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Codes && Arrays.equals(codes, ((Codes) other).codes);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(codes);
+        }
     }
 
     /**
@@ -230,21 +303,14 @@ public final class BatchPartitioner {
         return new VectorSchemaRoot(fields, parts, length);
     }
 
-    private VectorSchemaRoot gather(VectorSchemaRoot root, int rows, int partition) {
+    /** A copy of the rows {@code rowsByPartition[from]} to {@code rowsByPartition[to - 1]} of the file columns. */
+    private VectorSchemaRoot gather(VectorSchemaRoot root, int from, int to) {
         List<Field> fields = fileFields(root);
         List<FieldVector> parts = new ArrayList<>(fileColumns.length);
         for (int i = 0; i < fileColumns.length; i++) {
             FieldVector vector = root.getVector(fileColumns[i]);
             FieldVector part = fields.get(i).createVector(vector.getAllocator());
-            part.allocateNew();
-            TransferPair copy = vector.makeTransferPair(part);
-            int to = 0;
-            for (int row = 0; row < rows; row++) {
-                if (partitionOfRow[row] == partition) {
-                    copy.copyValueSafe(row, to++);
-                }
-            }
-            part.setValueCount(to);
+            RowCopy.copy(vector, part, rowsByPartition, from, to);
             parts.add(part);
         }
         return new VectorSchemaRoot(fields, parts, parts.get(0).getValueCount());

@@ -19,7 +19,9 @@ import org.apache.arrow.vector.VarCharVector;
 /**
  * The value partition of a row: its column's value as a folder value, numbered within a batch.
  * A row whose value has the bytes of the row before it takes that row's number without decoding
- * it, so that runs of one value (a service's lines) cost a comparison each.
+ * it, so that runs of one value (a service's lines) cost a comparison each; a value seen earlier
+ * in the batch is found by its bytes where they lie, so that interleaved values are decoded once
+ * per batch, not once per row.
  */
 final class ValueLevel {
 
@@ -27,6 +29,8 @@ final class ValueLevel {
     static final long NULL = -1;
 
     private final Map<String, Integer> codes = new HashMap<>();
+    /** The codes of the batch's values by their bytes in its vector, for vectors that address them. */
+    private final Map<ArrowBufPointer, Long> byBytes = new HashMap<>();
     private final List<String> values = new ArrayList<>();
     private final ArrowBufPointer previous = new ArrowBufPointer();
     private final ArrowBufPointer current = new ArrowBufPointer();
@@ -37,6 +41,7 @@ final class ValueLevel {
     void reset() {
         codes.clear();
         values.clear();
+        byBytes.clear();
         previousRow = -1;
     }
 
@@ -44,7 +49,9 @@ final class ValueLevel {
         if (vector.isNull(row)) {
             return NULL;
         }
-        if (vector instanceof ElementAddressableVector addressable) {
+        boolean addressed = vector instanceof ElementAddressableVector;
+        if (addressed) {
+            ElementAddressableVector addressable = (ElementAddressableVector) vector;
             addressable.getDataPointer(row, current);
             if (previousRow >= 0) {
                 addressable.getDataPointer(previousRow, previous);
@@ -52,6 +59,12 @@ final class ValueLevel {
                     previousRow = row;
                     return previousCode;
                 }
+            }
+            Long seen = byBytes.get(current);
+            if (seen != null) {
+                previousRow = row;
+                previousCode = seen;
+                return seen;
             }
         }
         String value = format(vector, row);
@@ -66,6 +79,9 @@ final class ValueLevel {
                 values.add(value);
             }
             code = known;
+        }
+        if (addressed) {
+            byBytes.put(new ArrowBufPointer(current.getBuf(), current.getOffset(), current.getLength()), code);
         }
         previousRow = row;
         previousCode = code;

@@ -19,6 +19,7 @@ import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -167,6 +168,78 @@ class BatchPartitionerTest {
         assertEquals(List.of(new Out("ts_hour=2024-10-27-02", List.of(0L, 1L), 8, false),
                 new Out("ts_hour=2024-10-27-03", List.of(2L), 8, false),
                 new Out("ts_hour=2024-10-27-04", List.of(3L), 8, false)), out);
+    }
+
+    /**
+     * Copies of interleaved rows keep every value as it was, nulls at every level and lists of any
+     * length included, and the line offset of each row.
+     */
+    @Test
+    void gatheredRowsKeepTheirValuesNullsAndLineOffsets() {
+        String[] levels = {"INFO", "WARN", "ERROR"};
+        int rows = 40;
+        long[] offsets = new long[rows];
+        for (int r = 0; r < rows; r++) {
+            row(r, r % 7 == 3 ? null : "2024-03-01T00:00:0" + (r % 10) + "Z", levels[(r * 7) % 3]);
+            offsets[r] = 1000L + 37L * r;
+        }
+        ListVector tags = (ListVector) root.getVector("tags");
+        StructVector user = (StructVector) root.getVector("user");
+        MapVector attrs = (MapVector) root.getVector("attrs");
+        StructVector entries = (StructVector) attrs.getDataVector();
+        VarCharVector keys = (VarCharVector) entries.getChildByOrdinal(0);
+        BigIntVector values = (BigIntVector) entries.getChildByOrdinal(1);
+        tags.clear();
+        tags.allocateNew();
+        for (int r = 0; r < rows; r++) {
+            if (r % 5 == 4) {
+                tags.setNull(r);
+                continue;
+            }
+            int first = tags.startNewValue(r);
+            for (int e = 0; e < r % 4; e++) {
+                ((VarCharVector) tags.getDataVector()).setSafe(first + e, ("t" + r + "." + e).getBytes(StandardCharsets.UTF_8));
+            }
+            tags.endValue(r, r % 4);
+        }
+        tags.setValueCount(rows);
+        for (int r = 0; r < rows; r++) {
+            if (r % 6 == 1) {
+                user.setNull(r);
+            } else if (r % 6 == 2) {
+                ((VarCharVector) user.getChild("name")).setNull(r);
+            }
+            if (r % 3 == 0) {
+                int first = attrs.startNewValue(r);
+                for (int e = 0; e < r % 2 + 1; e++) {
+                    entries.setIndexDefined(first + e);
+                    keys.setSafe(first + e, ("k" + e).getBytes(StandardCharsets.UTF_8));
+                    values.setSafe(first + e, r * 10L + e);
+                }
+                attrs.endValue(r, r % 2 + 1);
+            } else {
+                attrs.setNull(r);
+            }
+        }
+        attrs.setValueCount(rows);
+        root.setRowCount(rows);
+
+        PartitionSpec spec = PartitionSpec.parse("level", SCHEMA.rowType(), ZoneOffset.UTC);
+        List<Long> seen = new ArrayList<>();
+        new BatchPartitioner(spec).partition(new ArrowBatch(root, "in", 1000, 9000, offsets), batch -> {
+            VectorSchemaRoot part = batch.root();
+            for (int i = 0; i < batch.rowCount(); i++) {
+                int n = (int) ((BigIntVector) part.getVector("n")).get(i);
+                seen.add((long) n);
+                assertEquals(offsets[n], batch.rowOffset(i), "the line offset of row " + n);
+                for (String column : new String[] {"ts", "local_ts", "d", "n", "tags", "attrs", "user"}) {
+                    assertEquals(String.valueOf(root.getVector(column).getObject(n)),
+                            String.valueOf(part.getVector(column).getObject(i)), column + " of row " + n);
+                }
+            }
+        });
+        assertEquals(rows, seen.size());
+        assertEquals(rows, seen.stream().distinct().count());
     }
 
     @Test
