@@ -21,10 +21,12 @@ import gen  # noqa: E402
 PARQ = os.path.join(REPO, "parq")
 PARQ_JAR = os.path.join(REPO, "job", "target", "parq.jar")
 TIME = "/usr/bin/time"
-# parq-day and parq-hour: parq writing Hive partitions by day(ts) or hour(ts) of the log corpus,
-# compared with parq unpartitioned in the same run (not among the default tools).
-PARQ_VARIANTS = {"parq": [], "parq-day": ["--partition-by", "day(ts)"], "parq-hour": ["--partition-by", "hour(ts)"]}
-ALL_TOOLS = ["parq", "parq-day", "parq-hour", "duckdb", "polars", "pyarrow"]
+# parq-day and parq-hour: parq writing Hive partitions by day(ts) or hour(ts) of the log corpus;
+# parq-service-level by service,level, 48 partitions interleaved in every batch; each compared
+# with parq unpartitioned in the same run (not among the default tools).
+PARQ_VARIANTS = {"parq": [], "parq-day": ["--partition-by", "day(ts)"], "parq-hour": ["--partition-by", "hour(ts)"],
+                 "parq-service-level": ["--partition-by", "service,level"]}
+ALL_TOOLS = ["parq", "parq-day", "parq-hour", "parq-service-level", "duckdb", "polars", "pyarrow"]
 DEFAULT_TOOLS = ["parq", "duckdb", "polars", "pyarrow"]
 SWEEP_TOOLS = ("parq", "duckdb")       # run at every --parallelism value
 PIP_PACKAGES = {"duckdb": "duckdb", "polars": "polars", "pyarrow": "pyarrow"}
@@ -411,7 +413,8 @@ output:
                     help=f"comma-separated parallelism values for parq and duckdb (default 1,{ncpu}: 1 and all cores)")
     ap.add_argument("--tools", type=parse_tools, default=DEFAULT_TOOLS, metavar="LIST",
                     help="comma-separated subset of parq,duckdb,polars,pyarrow (default: these four) and"
-                         " parq-day,parq-hour (parq with --partition-by day(ts) or hour(ts))")
+                         " parq-day,parq-hour,parq-service-level (parq with --partition-by day(ts),"
+                         " hour(ts) or service,level)")
     ap.add_argument("--data-dir", default=default_data_dir(), metavar="DIR",
                     help="where the corpus is cached and outputs are written (default $PARQ_BENCH_DATA or bench/work/data)")
     ap.add_argument("--keep", action="store_true",
