@@ -161,6 +161,7 @@ class S3IT {
 
     /** The test above fails when the manifest is written before the job has committed its files. */
     @Test
+    @FaultsProfile
     void withTheManifestWrittenEarlyAKilledConversionLeavesItVisible() throws Exception {
         mutation = "early-manifest";
         assertThrows(AssertionError.class, () -> assertKilledConversionLeavesNothingVisible("killed-early"));
@@ -185,6 +186,7 @@ class S3IT {
 
     /** The test above fails when a failed conversion leaves its uploads to the bucket's lifecycle. */
     @Test
+    @FaultsProfile
     void withoutTheAbortAFailedConversionLeavesItsUploadsOpen() throws Exception {
         mutation = "no-upload-abort";
         assertThrows(AssertionError.class, () -> assertFailedConversionLeavesNoUploads("unaborted"));
@@ -235,9 +237,16 @@ class S3IT {
                 .filter(key -> key.endsWith(".parquet") || key.endsWith("_SUCCESS") || key.endsWith(".ndjson")).toList();
     }
 
+    /**
+     * Compacted at each checkpoint, rows are visible seconds after they are read. The long suite runs
+     * the default compaction interval (a minute), as a user does: the kill then finds many
+     * checkpoints' part files on S3 waiting for their compaction, and each wait for rows takes that
+     * minute.
+     */
     @Test
     void anIngestToS3KilledAndStartedAgainCommitsEveryLineOnce() throws Exception {
-        numbered.assertEachCommittedOnce(ingestKilledWhileWriting("ingest", DEFAULT_COMPACTION));
+        numbered.assertEachCommittedOnce(ingestKilledWhileWriting("ingest",
+                FaultsProfile.ON ? DEFAULT_COMPACTION : COMPACTION_AT_EACH_CHECKPOINT));
     }
 
     /**
@@ -246,6 +255,7 @@ class S3IT {
      * with the default interval (a minute) not even its first rows are visible by then.
      */
     @Test
+    @FaultsProfile
     void withoutTheBarrierFlushAnIngestToS3LosesRows() throws Exception {
         mutation = "no-barrier-flush";
         assertThrows(AssertionError.class, () -> numbered.assertEachCommittedOnce(
