@@ -32,7 +32,8 @@ import dev.parq.testing.DuckDb;
  * under the line limit alone and in a row, in several columns, inside ROW, ARRAY and MAP, text that
  * compresses and bytes that do not, at parallelism 1, 2 and 6 and with every codec. Each run goes
  * through {@code ./parq} as a user starts it (no {@code PARQ_JAVA_OPTS}), and DuckDB reads the
- * input and the Parquet output and finds the same rows in both.
+ * input and the Parquet output and finds the same rows in both. Every build runs each kind of input
+ * once; the long suite ({@link FaultsProfile}) more sizes and shapes of them.
  */
 class LargeValuesIT {
 
@@ -150,27 +151,34 @@ class LargeValuesIT {
         }
     }
 
+    /** Each kind of input once, every codec among them: what every build runs. */
     static Stream<Arguments> inputs() {
-        List<Input> inputs = new ArrayList<>(List.of(
-                // The sizes that ran the default heap out of memory, one string column each.
-                new Input("2 lines of 14 MB", Shape.COLUMNS, 2, 1, 14_000_000, false, "zstd", 1),
+        return Stream.of(
+                // Sizes that ran the default heap out of memory, one string column each.
                 new Input("3 lines of 10 MiB", Shape.COLUMNS, 3, 1, 10 << 20, false, "gzip", 2),
-                new Input("12 lines of 3.2 MB", Shape.COLUMNS, 12, 1, 3_200_000, false, "lz4_raw", 2),
                 new Input("150 lines of 320 KB", Shape.COLUMNS, 150, 1, 320_000, false, "none", 1),
-                new Input("6,000 lines of 32 KB", Shape.COLUMNS, 6_000, 1, 32_000, false, "snappy", 2),
                 // Bytes that do not compress: the compressed page is as large as the page.
-                new Input("1,500 incompressible lines of 32 KB", Shape.COLUMNS, 1_500, 1, 32_000, true, "zstd", 2),
                 new Input("40 incompressible lines of 1 MB", Shape.COLUMNS, 40, 1, 1_000_000, true, "snappy", 1),
-                // Lines just under the limit, several large values each, in every shape.
+                // Lines just under the limit, several large values each, flat, repeated and nested.
                 new Input("lines at the limit, 3 columns", Shape.COLUMNS, 5, 3, 0, true, "snappy", 2),
-                new Input("lines at the limit, in a ROW", Shape.ROW, 4, 2, 0, false, "gzip", 1),
                 new Input("lines at the limit, in an ARRAY", Shape.ARRAY, 4, 3, 0, true, "lz4_raw", 2),
                 new Input("lines at the limit, in ARRAY<ROW> and MAP", Shape.NESTED, 4, 4, 0, false, "zstd", 2),
-                new Input("320 KB values in ARRAY<ROW> and MAP", Shape.NESTED, 100, 4, 80_000, false, "snappy", 1),
                 // More parsers than cores, each meeting lines at the limit at the same time: they
                 // share one budget for long lines, and must neither run out of heap nor wait for
                 // each other forever.
-                new Input("lines at the limit, 6 parsers at once", Shape.COLUMNS, 6, 1, 0, false, "zstd", 6)));
+                new Input("lines at the limit, 6 parsers at once", Shape.COLUMNS, 6, 1, 0, false, "zstd", 6))
+                .map(Arguments::of);
+    }
+
+    /** More sizes and shapes of the same kinds, and lines at the limit with each codec: the long suite's. */
+    static Stream<Arguments> moreInputs() {
+        List<Input> inputs = new ArrayList<>(List.of(
+                new Input("2 lines of 14 MB", Shape.COLUMNS, 2, 1, 14_000_000, false, "zstd", 1),
+                new Input("12 lines of 3.2 MB", Shape.COLUMNS, 12, 1, 3_200_000, false, "lz4_raw", 2),
+                new Input("6,000 lines of 32 KB", Shape.COLUMNS, 6_000, 1, 32_000, false, "snappy", 2),
+                new Input("1,500 incompressible lines of 32 KB", Shape.COLUMNS, 1_500, 1, 32_000, true, "zstd", 2),
+                new Input("lines at the limit, in a ROW", Shape.ROW, 4, 2, 0, false, "gzip", 1),
+                new Input("320 KB values in ARRAY<ROW> and MAP", Shape.NESTED, 100, 4, 80_000, false, "snappy", 1)));
         // One value just under the limit per line, many in a row, with every codec.
         String[] codecs = {"snappy", "zstd", "gzip", "lz4_raw", "none"};
         for (int i = 0; i < codecs.length; i++) {
@@ -196,6 +204,13 @@ class LargeValuesIT {
         assertTrue(limit.find(), run.err);
         lineLimit = Long.parseLong(limit.group(1).replace(",", ""));
         assertTrue(lineLimit > 8 << 20, "the default heap takes lines of " + lineLimit + " bytes only");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("moreInputs")
+    @FaultsProfile
+    void convertsMoreWithTheDefaultHeap(Input input) throws Exception {
+        convertsWithTheDefaultHeap(input);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -31,6 +31,16 @@ import dev.parq.testing.DuckDb;
  */
 class S3IT {
 
+    /** An ingest's compaction arguments: at each checkpoint (every second here), or every minute (the default). */
+    private static final List<String> COMPACTION_AT_EACH_CHECKPOINT = List.of("--compaction-interval", "1s");
+    private static final List<String> DEFAULT_COMPACTION = List.of();
+
+    /**
+     * How long a mutated run waits for rows: twice what a sound build takes to commit its first rows
+     * (an ingest to S3 starts in some 25 s), so that a mutation's twin cannot pass on a slow start.
+     */
+    private static final long MUTATED_WAIT_SECONDS = 60;
+
     private static S3Server s3;
     @TempDir
     static Path serverRoot;
@@ -151,6 +161,7 @@ class S3IT {
 
     /** The test above fails when the manifest is written before the job has committed its files. */
     @Test
+    @FaultsProfile
     void withTheManifestWrittenEarlyAKilledConversionLeavesItVisible() throws Exception {
         mutation = "early-manifest";
         assertThrows(AssertionError.class, () -> assertKilledConversionLeavesNothingVisible("killed-early"));
@@ -175,6 +186,7 @@ class S3IT {
 
     /** The test above fails when a failed conversion leaves its uploads to the bucket's lifecycle. */
     @Test
+    @FaultsProfile
     void withoutTheAbortAFailedConversionLeavesItsUploadsOpen() throws Exception {
         mutation = "no-upload-abort";
         assertThrows(AssertionError.class, () -> assertFailedConversionLeavesNoUploads("unaborted"));
@@ -225,33 +237,49 @@ class S3IT {
                 .filter(key -> key.endsWith(".parquet") || key.endsWith("_SUCCESS") || key.endsWith(".ndjson")).toList();
     }
 
+    /**
+     * Compacted at each checkpoint, rows are visible seconds after they are read. The long suite runs
+     * the default compaction interval (a minute), as a user does: the kill then finds many
+     * checkpoints' part files on S3 waiting for their compaction, and each wait for rows takes that
+     * minute.
+     */
     @Test
     void anIngestToS3KilledAndStartedAgainCommitsEveryLineOnce() throws Exception {
-        numbered.assertEachCommittedOnce(ingestKilledWhileWriting("ingest"));
-    }
-
-    /** The test above fails when the parser keeps rows past a checkpoint barrier. */
-    @Test
-    void withoutTheBarrierFlushAnIngestToS3LosesRows() throws Exception {
-        mutation = "no-barrier-flush";
-        assertThrows(AssertionError.class, () -> numbered.assertEachCommittedOnce(ingestKilledWhileWriting("mutated")));
+        numbered.assertEachCommittedOnce(ingestKilledWhileWriting("ingest",
+                FaultsProfile.ON ? DEFAULT_COMPACTION : COMPACTION_AT_EACH_CHECKPOINT));
     }
 
     /**
-     * Runs ingest into {@code bucket}, its state there too, while lines are appended and the log is
-     * rotated; kills it with SIGKILL once, starts it again, and stops it with SIGTERM (a savepoint,
-     * on S3) once every line is committed or the wait has run out. Returns the committed files, downloaded.
+     * The test above fails when the parser keeps rows past a checkpoint barrier. Compacted at each
+     * checkpoint, so that a sound build commits every row within the shorter waits of a mutated run:
+     * with the default interval (a minute) not even its first rows are visible by then.
      */
-    private Path ingestKilledWhileWriting(String bucket) throws Exception {
+    @Test
+    @FaultsProfile
+    void withoutTheBarrierFlushAnIngestToS3LosesRows() throws Exception {
+        mutation = "no-barrier-flush";
+        assertThrows(AssertionError.class, () -> numbered.assertEachCommittedOnce(
+                ingestKilledWhileWriting("mutated", COMPACTION_AT_EACH_CHECKPOINT)));
+    }
+
+    /**
+     * Runs ingest into {@code bucket}, its state there too, compacting as {@code compaction} says,
+     * while lines are appended and the log is rotated; kills it with SIGKILL once, starts it again,
+     * and stops it with SIGTERM (a savepoint, on S3) once every line is committed or the wait has
+     * run out. Returns the committed files, downloaded.
+     */
+    private Path ingestKilledWhileWriting(String bucket, List<String> compaction) throws Exception {
         Path logs = Files.createDirectories(dir.resolve("logs"));
         Path log = logs.resolve("app.log");
         long seed = System.nanoTime();
         System.out.println("ingestKilledWhileWriting seed " + seed);
         Random random = new Random(seed);
         NumberedLines.append(log, numbered.next(100));
-        String[] ingest = {"ingest", logs.resolve("app.log*").toString(), "-o", "s3a://" + bucket + "/out",
-            "--state", "s3a://" + bucket + "/state", "--schema", NumberedLines.SCHEMA,
-            "--checkpoint-interval", "1s", "--discover-interval", "200ms", "-p", "2"};
+        List<String> arguments = new ArrayList<>(List.of("ingest", logs.resolve("app.log*").toString(),
+                "-o", "s3a://" + bucket + "/out", "--state", "s3a://" + bucket + "/state", "--schema", NumberedLines.SCHEMA,
+                "--checkpoint-interval", "1s", "--discover-interval", "200ms", "-p", "2"));
+        arguments.addAll(compaction);
+        String[] ingest = arguments.toArray(String[]::new);
         Process running = startParq(ingest);
         awaitRows(bucket, numbered.last(), running);
         NumberedLines.RotatingWriter writer = numbered.writeRotating(log, 700, random);
@@ -271,7 +299,7 @@ class S3IT {
     }
 
     private void awaitRows(String bucket, long rows, Process ingest) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(mutation == null ? 90 : 20);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(mutation == null ? 90 : MUTATED_WAIT_SECONDS);
         long seen = -1;
         while (System.nanoTime() < deadline) {
             assertTrue(ingest.isAlive(), "ingest ended: " + stderr());
@@ -285,14 +313,21 @@ class S3IT {
         throw new AssertionError(seen + " rows are committed, not " + rows);
     }
 
-    /** The rows of the Parquet objects a reader of {@code bucket}'s output sees: files not hidden by {@code .} or {@code _}. */
+    /**
+     * The rows of the Parquet objects a reader of {@code bucket}'s output sees: files not hidden by
+     * {@code .} or {@code _}. Only those are downloaded: a hidden part file listed a moment ago may
+     * be gone by its download, deleted once its compacted file is committed.
+     */
     private long committedRows(String bucket) throws Exception {
-        Path files = download(bucket, "out/");
-        try (var parquet = Files.list(files)) {
-            if (parquet.map(p -> p.getFileName().toString())
-                    .noneMatch(name -> name.endsWith(".parquet") && !name.startsWith(".") && !name.startsWith("_"))) {
-                return 0;
-            }
+        Path files = Files.createTempDirectory(dir, "visible");
+        List<String> visible = s3.keys(bucket, "out/").stream()
+                .filter(key -> key.indexOf('/', "out/".length()) < 0 && NumberedLines.visibleParquet(Path.of(key)))
+                .toList();
+        if (visible.isEmpty()) {
+            return 0;
+        }
+        for (String key : visible) {
+            s3.get(bucket, key, files.resolve(key.substring("out/".length())));
         }
         return DuckDb.count(DuckDb.parquet(files));
     }
