@@ -49,7 +49,7 @@ public final class Launcher {
         }, "parq-setup");
         setup.setDaemon(true);
         setup.start();
-        CommandLine commandLine = Parq.commandLine();
+        CommandLine commandLine = Parq.commandLine(args);
         commandLine.setExecutionStrategy(parsed -> {
             awaitQuietly(loggingSet);
             return new CommandLine.RunLast().execute(parsed);

@@ -21,7 +21,7 @@ public final class Main {
 
     public static void main(String[] args) {
         AtomicReference<RunAlreadyFinished> finishedBefore = new AtomicReference<>();
-        int exitCode = Parq.commandLine()
+        int exitCode = Parq.commandLine(args)
                 .setExecutionExceptionHandler((e, commandLine, parsed) -> {
                     if (!(e instanceof RunAlreadyFinished finished)) {
                         throw e;

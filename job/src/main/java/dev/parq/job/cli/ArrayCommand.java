@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
         name = "array",
         description = "Inspect mmap array files and convert them to and from numpy .npy files.",
         mixinStandardHelpOptions = true,
+        versionProvider = Parq.Version.class,
         subcommands = {ArrayCommand.Info.class, ArrayCommand.Stats.class, ArrayCommand.FromNpy.class,
                 ArrayCommand.ToNpy.class})
 public final class ArrayCommand implements Callable<Integer> {
@@ -52,7 +53,7 @@ public final class ArrayCommand implements Callable<Integer> {
         void run() throws MmapArrayException;
     }
 
-    @Command(name = "info", mixinStandardHelpOptions = true,
+    @Command(name = "info", mixinStandardHelpOptions = true, versionProvider = Parq.Version.class,
             description = "Print dtype, shape, strides (in elements) and data bytes of an mmap array file as JSON.")
     static final class Info implements Callable<Integer> {
 
@@ -78,7 +79,7 @@ public final class ArrayCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "stats", mixinStandardHelpOptions = true,
+    @Command(name = "stats", mixinStandardHelpOptions = true, versionProvider = Parq.Version.class,
             description = "Print count, sum, min, max and mean of an mmap array file's elements as JSON. NaN"
                     + " elements are skipped (as numpy's nansum, nanmin, nanmax): count is the elements that"
                     + " are not NaN, the sum is accumulated in double; min, max and mean are null without any.")
@@ -116,7 +117,7 @@ public final class ArrayCommand implements Callable<Integer> {
         return Double.toString(value);
     }
 
-    @Command(name = "from-npy", mixinStandardHelpOptions = true,
+    @Command(name = "from-npy", mixinStandardHelpOptions = true, versionProvider = Parq.Version.class,
             description = "Convert a C-order little-endian .npy file (float32, float64, int32, int64) to an mmap array file.")
     static final class FromNpy implements Callable<Integer> {
 
@@ -135,7 +136,7 @@ public final class ArrayCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "to-npy", mixinStandardHelpOptions = true,
+    @Command(name = "to-npy", mixinStandardHelpOptions = true, versionProvider = Parq.Version.class,
             description = "Convert an mmap array file to a .npy file (format 1.0) that np.load reads.")
     static final class ToNpy implements Callable<Integer> {
 

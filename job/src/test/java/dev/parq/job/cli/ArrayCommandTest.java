@@ -30,6 +30,41 @@ class ArrayCommandTest {
         return commandLine.execute(args);
     }
 
+    /**
+     * {@code parq array ...} builds the array commands alone: their usage, errors and version read
+     * as in the whole command line model.
+     */
+    @Test
+    void arrayCommandLinesNameTheirCommandsAsTheWholeModelDoes() throws Exception {
+        String file = sampleFile().toString();
+        for (String[] args : new String[][] {{"array", "stats", "--help"}, {"array", "info"}, {"array", "-V"}}) {
+            StringWriter[] whole = {new StringWriter(), new StringWriter()};
+            CommandLine full = Parq.commandLine();
+            full.setOut(new PrintWriter(whole[0]));
+            full.setErr(new PrintWriter(whole[1]));
+            int wholeExit = full.execute(args);
+            CommandLine arrays = Parq.commandLine(args);
+            arrays.setOut(new PrintWriter(out));
+            arrays.setErr(new PrintWriter(err));
+            assertEquals(wholeExit, arrays.execute(args), String.join(" ", args));
+            assertEquals(whole[0].toString(), out.toString(), String.join(" ", args));
+            assertEquals(whole[1].toString(), err.toString(), String.join(" ", args));
+            out.getBuffer().setLength(0);
+            err.getBuffer().setLength(0);
+        }
+        CommandLine arrays = Parq.commandLine("array", "stats", file);
+        arrays.setOut(new PrintWriter(out));
+        assertEquals(0, arrays.execute("array", "stats", file));
+        assertTrue(out.toString().startsWith("{\"count\": 6,"), out.toString());
+        assertFalse(arrays.getSubcommands().containsKey("convert"));
+    }
+
+    @Test
+    void versionIsTheParqVersion() {
+        assertEquals(0, run("-V"));
+        assertTrue(out.toString().startsWith("parq "), out.toString());
+    }
+
     private Path sampleFile() throws Exception {
         Path file = dir.resolve("a.mmap");
         MmapArray.create(file, FloatArray.of(new float[] {1, 2, 3, 4, 5, 6}, 2, 3)).close();
