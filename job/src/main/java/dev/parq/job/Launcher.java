@@ -1,8 +1,10 @@
 package dev.parq.job;
 
+import java.io.PrintWriter;
 import java.util.concurrent.CountDownLatch;
 
 import dev.parq.io.StandardInput;
+import dev.parq.job.cli.ArrayCommand;
 import dev.parq.job.cli.Parq;
 import dev.parq.job.embedded.EmbeddedLogging;
 import dev.parq.job.embedded.JobEnvironment;
@@ -20,6 +22,11 @@ public final class Launcher {
     private Launcher() {}
 
     public static void main(String[] args) {
+        int arrayStats = ArrayCommand.statsWithoutParser(
+                args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        if (arrayStats >= 0) {
+            System.exit(arrayStats);
+        }
         EmbeddedLogging.applyDefaults();
         StandardInput.enable();
         // Setting up log4j-core (when a log is asked for) takes a quarter of a second, as long as

@@ -59,6 +59,36 @@ class ArrayCommandTest {
         assertFalse(arrays.getSubcommands().containsKey("convert"));
     }
 
+    /**
+     * {@code parq array stats FILE} runs without the parser, printing what the parsed command
+     * prints, with its exit code: for an array, for a file that is not one and for a missing
+     * file. Any other command line goes to the parser.
+     */
+    @Test
+    void statsWithoutTheParserAreTheParsedCommands() throws Exception {
+        Path notAnArray = dir.resolve("text.mmap");
+        Files.writeString(notAnArray, "hello world");
+        for (String file : new String[] {sampleFile().toString(), notAnArray.toString(), dir.resolve("absent").toString()}) {
+            String[] args = {"array", "stats", file};
+            CommandLine parsed = Parq.commandLine(args);
+            StringWriter[] parsedOutput = {new StringWriter(), new StringWriter()};
+            parsed.setOut(new PrintWriter(parsedOutput[0]));
+            parsed.setErr(new PrintWriter(parsedOutput[1]));
+            int parsedExit = parsed.execute(args);
+            assertEquals(parsedExit, ArrayCommand.statsWithoutParser(args, new PrintWriter(out), new PrintWriter(err)), file);
+            assertEquals(parsedOutput[0].toString(), out.toString(), file);
+            assertEquals(parsedOutput[1].toString(), err.toString(), file);
+            assertTrue(parsedExit == 0 ? out.toString().startsWith("{\"count\": 6,") : err.toString().contains(file), file);
+            out.getBuffer().setLength(0);
+            err.getBuffer().setLength(0);
+        }
+        for (String[] args : new String[][] {{"array", "stats"}, {"array", "stats", "--help"}, {"array", "stats", "a", "b"},
+                {"array", "info", "a"}, {"stats", "a", "b"}, {"convert", "stats", "a"}}) {
+            assertEquals(-1, ArrayCommand.statsWithoutParser(args, new PrintWriter(out), new PrintWriter(err)), String.join(" ", args));
+        }
+        assertEquals("", out.toString() + err.toString());
+    }
+
     @Test
     void versionIsTheParqVersion() {
         assertEquals(0, run("-V"));
