@@ -74,6 +74,31 @@ class CompressedInputIT {
         }
     }
 
+    /**
+     * A single compressed file is parsed and written by every reader, each taking its share of
+     * the stream's chunks: two part files with rows in each, every line once.
+     */
+    @Test
+    void aSingleCompressedFileIsSharedByTheReaders() throws Exception {
+        List<List<Object>> expected = rows(convert(plainFile));
+        for (Path input : List.of(write("shared.ndjson.gz", gzip(plain)), write("shared.ndjson.zst", zstd(plain)))) {
+            Path out = dir.resolve("out-shared-" + input.getFileName());
+            Cli.Result result = Cli.run("convert", input.toString(), "-o", out.toString(), "-p", "2",
+                    "-D", "parq.source.chunk-size=1mb");
+            assertEquals(0, result.exitCode(), result.err());
+            assertEquals(expected, rows(out), input.toString());
+            List<Path> parts;
+            try (var files = Files.list(out)) {
+                parts = files.filter(f -> f.getFileName().toString().endsWith(".parquet")).sorted().toList();
+            }
+            assertEquals(2, parts.size(), parts.toString());
+            for (Path part : parts) {
+                long rows = (Long) DuckDb.query("SELECT count(*) FROM read_parquet('" + part + "')").get(0).get(0);
+                assertTrue(rows > 10_000, part + " holds " + rows + " rows");
+            }
+        }
+    }
+
     @Test
     void aTruncatedGzipAndACorruptZstdAreBadInputNamingTheFile() throws Exception {
         byte[] compressed = gzip(plain);

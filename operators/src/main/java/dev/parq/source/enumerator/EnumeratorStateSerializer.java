@@ -16,9 +16,10 @@ public final class EnumeratorStateSerializer implements SimpleVersionedSerialize
 
     /**
      * 1: the pending splits; 2: also the tracked files of a tailing enumerator; 3: also their size,
-     * when it last grew and whether they were renamed; 4: also the files that ended a short while ago.
+     * when it last grew and whether they were renamed; 4: also the files that ended a short while ago;
+     * 5: the splits in their version 3 (with the share of a stream).
      */
-    private static final int VERSION = 4;
+    private static final int VERSION = 5;
 
     @Override
     public int getVersion() {
@@ -66,7 +67,7 @@ public final class EnumeratorStateSerializer implements SimpleVersionedSerialize
         int count = in.readInt();
         List<FileSplit> splits = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            splits.add(FileSplitSerializer.read(in, version == 1 ? 1 : FileSplitSerializer.VERSION));
+            splits.add(FileSplitSerializer.read(in, version == 1 ? 1 : version < 5 ? 2 : 3));
         }
         List<TrackedFile> files = new ArrayList<>();
         if (version >= 2) {

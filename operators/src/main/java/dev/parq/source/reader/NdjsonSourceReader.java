@@ -62,6 +62,8 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     /** The lines of the current split when it is read as a stream, else null. */
     private LineStream lines;
     private long position;
+    /** How many chunks of the current stream have been read, this reader's share and the others'. */
+    private long streamChunks;
     private boolean noMoreSplits;
     private boolean splitRequested;
     private CompletableFuture<Void> available = new CompletableFuture<>();
@@ -133,6 +135,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             current = split;
             lines = LineStream.open(StandardInput.LABEL, in, Compression.of(StandardInput.LABEL, head, head.length),
                     (int) chunkSize, TaskHeap.longestLine());
+            streamChunks = 0;
             return true;
         }
         RangeReader opened = RangeReader.open(split.path());
@@ -156,6 +159,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         if (compression.compressed()) {
             lines = LineStream.open(split.path(), opened.stream(), compression, (int) chunkSize,
                     TaskHeap.longestLine());
+            streamChunks = 0;
         }
         return true;
     }
@@ -207,14 +211,16 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     /** Emits the next chunk of the streamed split; false at the end of its stream. */
     private boolean emitStreamed(ReaderOutput<LineChunk> output) throws IOException {
         ByteBuffer bytes;
-        try {
-            bytes = lines.next();
-        } catch (CorruptInputException corrupt) {
-            throw new SuppressRestartsException(corrupt);
-        }
-        if (bytes == null) {
-            return false;
-        }
+        do {
+            try {
+                bytes = lines.next();
+            } catch (CorruptInputException corrupt) {
+                throw new SuppressRestartsException(corrupt);
+            }
+            if (bytes == null) {
+                return false;
+            }
+        } while (!current.takesChunk(streamChunks++));
         output.collect(new LineChunk(
                 StandardInput.names(current.path()) ? StandardInput.LABEL : current.path(), lines.chunkOffset(), bytes,
                 lines.compression().compressed()));
@@ -261,12 +267,18 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     private void lost(FileSplit split) {
         long length = split.end() - split.offset();
         bytesLost.inc(length);
-        pendingBytes -= length;
+        pendingBytes -= pending(split);
+    }
+
+    /** The bytes of {@code split} still to read, its share of them for a split that is a share of a stream. */
+    private static long pending(FileSplit split) {
+        long left = split.end() - split.offset();
+        return left / split.shares() + (split.share() < left % split.shares() ? 1 : 0);
     }
 
     private void finishSplit() throws IOException {
         if (lines != null) {
-            pendingBytes -= current.end() - current.offset();
+            pendingBytes -= pending(current);
             lines.close();
             lines = null;
         }
@@ -316,7 +328,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         assigned.addAll(splits);
         long added = 0;
         for (FileSplit split : splits) {
-            added += split.end() - split.offset();
+            added += pending(split);
         }
         pendingBytes += added;
         splitRequested = false;

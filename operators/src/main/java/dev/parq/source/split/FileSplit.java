@@ -13,6 +13,11 @@ import org.apache.flink.api.connector.source.SourceSplit;
  * (device and inode where the file system has them), so that a renamed or rotated file is still
  * recognised. {@code end} is a plain field of the split, not derived from the file's length, so
  * that a split of a growing file can be given a later end.
+ *
+ * <p>A compressed file is one stream, which cannot be cut: its split is the whole file, and every
+ * reader of it decompresses it all. Several readers can share it: the split that is share
+ * {@code k} of {@code n} hands on the stream's chunks of lines {@code k}, {@code k + n}, ... and
+ * skips the others, which the splits of the other shares take.
  */
 public final class FileSplit implements SourceSplit {
 
@@ -25,6 +30,8 @@ public final class FileSplit implements SourceSplit {
     /** How many of the file's first bytes {@link #prefixHash} covers; 0 where the split has none. */
     private final int prefixLength;
     private final long prefixHash;
+    private final int shares;
+    private final int share;
 
     public FileSplit(String id, String path, String fileKey, long start, long end) {
         this(id, path, fileKey, start, end, start);
@@ -36,10 +43,20 @@ public final class FileSplit implements SourceSplit {
 
     public FileSplit(String id, String path, String fileKey, long start, long end, long offset, int prefixLength,
             long prefixHash) {
+        this(id, path, fileKey, start, end, offset, prefixLength, prefixHash, 1, 0);
+    }
+
+    public FileSplit(String id, String path, String fileKey, long start, long end, long offset, int prefixLength,
+            long prefixHash, int shares, int share) {
         if (start < 0 || end < start || offset < start || offset > end) {
             throw new IllegalArgumentException(
                     "invalid split of " + path + ": start " + start + ", end " + end + ", offset " + offset);
         }
+        if (shares < 1 || share < 0 || share >= shares) {
+            throw new IllegalArgumentException("invalid split of " + path + ": share " + share + " of " + shares);
+        }
+        this.shares = shares;
+        this.share = share;
         this.id = Objects.requireNonNull(id);
         this.path = Objects.requireNonNull(path);
         this.fileKey = fileKey == null ? "" : fileKey;
@@ -94,13 +111,28 @@ public final class FileSplit implements SourceSplit {
         return prefixHash;
     }
 
+    /** Into how many shares the file's stream of chunks is dealt; 1 for a split read whole. */
+    public int shares() {
+        return shares;
+    }
+
+    /** Which of the {@link #shares()} this split takes: the chunks whose index modulo shares is this. */
+    public int share() {
+        return share;
+    }
+
+    /** Whether this split takes the stream's chunk {@code index} (counted from 0). */
+    public boolean takesChunk(long index) {
+        return index % shares == share;
+    }
+
     /** This split of the same file, found under another name (renamed by log rotation). */
     public FileSplit movedTo(String newPath) {
-        return new FileSplit(id, newPath, fileKey, start, end, offset, prefixLength, prefixHash);
+        return new FileSplit(id, newPath, fileKey, start, end, offset, prefixLength, prefixHash, shares, share);
     }
 
     public FileSplit withOffset(long newOffset) {
-        return new FileSplit(id, path, fileKey, start, end, newOffset, prefixLength, prefixHash);
+        return new FileSplit(id, path, fileKey, start, end, newOffset, prefixLength, prefixHash, shares, share);
     }
 
     @Override
@@ -111,16 +143,17 @@ public final class FileSplit implements SourceSplit {
         FileSplit that = (FileSplit) o;
         return start == that.start && end == that.end && offset == that.offset && id.equals(that.id)
                 && path.equals(that.path) && fileKey.equals(that.fileKey) && prefixLength == that.prefixLength
-                && prefixHash == that.prefixHash;
+                && prefixHash == that.prefixHash && shares == that.shares && share == that.share;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, path, fileKey, start, end, offset, prefixLength, prefixHash);
+        return Objects.hash(id, path, fileKey, start, end, offset, prefixLength, prefixHash, shares, share);
     }
 
     @Override
     public String toString() {
-        return "FileSplit{" + id + ": " + path + " [" + start + ", " + end + ") at " + offset + "}";
+        return "FileSplit{" + id + ": " + path + " [" + start + ", " + end + ") at " + offset
+                + (shares > 1 ? ", share " + share + " of " + shares : "") + "}";
     }
 }

@@ -13,8 +13,8 @@ public final class FileSplitSerializer implements SimpleVersionedSerializer<File
 
     public static final FileSplitSerializer INSTANCE = new FileSplitSerializer();
 
-    /** 1: path, identity and range; 2: also the hash of the file's first bytes. */
-    public static final int VERSION = 2;
+    /** 1: path, identity and range; 2: also the hash of the file's first bytes; 3: also the share of a stream. */
+    public static final int VERSION = 3;
 
     @Override
     public int getVersion() {
@@ -30,7 +30,7 @@ public final class FileSplitSerializer implements SimpleVersionedSerializer<File
 
     @Override
     public FileSplit deserialize(int version, byte[] serialized) throws IOException {
-        if (version != 1 && version != VERSION) {
+        if (version < 1 || version > VERSION) {
             throw new IOException("unknown FileSplit serialization version " + version);
         }
         return read(new DataInputDeserializer(serialized), version);
@@ -46,6 +46,8 @@ public final class FileSplitSerializer implements SimpleVersionedSerializer<File
         out.writeLong(split.offset());
         out.writeInt(split.prefixLength());
         out.writeLong(split.prefixHash());
+        out.writeInt(split.shares());
+        out.writeInt(split.share());
     }
 
     /** Reads a split written by {@link #write} in serialization {@code version}. */
@@ -59,6 +61,11 @@ public final class FileSplitSerializer implements SimpleVersionedSerializer<File
         if (version < 2) {
             return new FileSplit(id, path, fileKey, start, end, offset);
         }
-        return new FileSplit(id, path, fileKey, start, end, offset, in.readInt(), in.readLong());
+        int prefixLength = in.readInt();
+        long prefixHash = in.readLong();
+        if (version < 3) {
+            return new FileSplit(id, path, fileKey, start, end, offset, prefixLength, prefixHash);
+        }
+        return new FileSplit(id, path, fileKey, start, end, offset, prefixLength, prefixHash, in.readInt(), in.readInt());
     }
 }

@@ -41,6 +41,44 @@ class SplitPlannerTest {
         assertEquals(bytes.length, expectedStart);
     }
 
+    private InputFile gzipped(String name, String content) throws IOException {
+        Path file = dir.resolve(name);
+        try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(file))) {
+            out.write(content.getBytes(StandardCharsets.UTF_8));
+        }
+        return InputFile.of(file);
+    }
+
+    /**
+     * With fewer compressed files than readers and no plain file, each compressed file is dealt
+     * into shares, one split each, at most three; otherwise every file keeps its one split.
+     */
+    @Test
+    void compressedFilesAreSharedByTheReadersTheyCannotKeepBusy() throws IOException {
+        SplitPlanner planner = new SplitPlanner(1 << 20);
+        InputFile gz = gzipped("a.ndjson.gz", "{\"a\":1}\n{\"a\":2}\n");
+        InputFile other = gzipped("b.ndjson.gz", "{\"a\":3}\n");
+        InputFile plain = write("c.ndjson", "{\"a\":4}\n");
+
+        List<FileSplit> two = planner.plan(List.of(gz), 2);
+        assertEquals(2, two.size(), two.toString());
+        for (int share = 0; share < 2; share++) {
+            FileSplit split = two.get(share);
+            assertEquals(2, split.shares());
+            assertEquals(share, split.share());
+            assertEquals(0, split.start());
+            assertEquals(gz.length(), split.end());
+            assertTrue(split.takesChunk(share) && split.takesChunk(share + 2) && !split.takesChunk(share + 1));
+        }
+        assertEquals(2, two.stream().map(FileSplit::splitId).distinct().count());
+
+        assertEquals(List.of(3, 3, 3), planner.plan(List.of(gz), 8).stream().map(FileSplit::shares).toList());
+        assertEquals(List.of(2, 2, 2, 2), planner.plan(List.of(gz, other), 4).stream().map(FileSplit::shares).toList());
+        assertEquals(List.of(1, 1), planner.plan(List.of(gz, other), 2).stream().map(FileSplit::shares).toList());
+        assertEquals(List.of(1, 1), planner.plan(List.of(gz, plain), 4).stream().map(FileSplit::shares).toList());
+        assertEquals(List.of(1), planner.plan(List.of(gz), 1).stream().map(FileSplit::shares).toList());
+    }
+
     @Test
     void cutsAtLineStartsAfterEachWindow() throws IOException {
         InputFile file = write("a.json", "{\"a\":1}\n".repeat(100)); // 8 bytes a line

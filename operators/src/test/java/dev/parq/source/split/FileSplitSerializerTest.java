@@ -18,13 +18,16 @@ class FileSplitSerializerTest {
         FileSplit split = new FileSplit("/data/ü.json@0", "/data/ü.json", "(dev=803,ino=12)", 0, 4096, 1000);
         FileSplitSerializer serializer = FileSplitSerializer.INSTANCE;
         assertEquals(split, serializer.deserialize(serializer.getVersion(), serializer.serialize(split)));
+        FileSplit share = new FileSplit("/data/a.gz@0#1/3", "/data/a.gz", "", 0, 4096, 0, 0, 0, 3, 1);
+        assertEquals(share, serializer.deserialize(serializer.getVersion(), serializer.serialize(share)));
     }
 
     @Test
     void enumeratorStateRoundTrips() throws IOException {
         EnumeratorState state = new EnumeratorState(List.of(
                 new FileSplit("a@0", "a", "", 0, 10),
-                new FileSplit("b@64", "b", "(dev=1,ino=2)", 64, 128, 100)));
+                new FileSplit("b@64", "b", "(dev=1,ino=2)", 64, 128, 100),
+                new FileSplit("c@0#0/2", "c", "", 0, 50, 0, 0, 0, 2, 0)));
         EnumeratorStateSerializer serializer = new EnumeratorStateSerializer();
         assertEquals(state, serializer.deserialize(serializer.getVersion(), serializer.serialize(state)));
         assertEquals(new EnumeratorState(List.of()),
