@@ -87,15 +87,7 @@ class CompressedInputIT {
                     "-D", "parq.source.chunk-size=1mb");
             assertEquals(0, result.exitCode(), result.err());
             assertEquals(expected, rows(out), input.toString());
-            List<Path> parts;
-            try (var files = Files.list(out)) {
-                parts = files.filter(f -> f.getFileName().toString().endsWith(".parquet")).sorted().toList();
-            }
-            assertEquals(2, parts.size(), parts.toString());
-            for (Path part : parts) {
-                long rows = (Long) DuckDb.query("SELECT count(*) FROM read_parquet('" + part + "')").get(0).get(0);
-                assertTrue(rows > 10_000, part + " holds " + rows + " rows");
-            }
+            assertEachOfTwoPartsHoldsRows(out);
         }
     }
 
@@ -144,6 +136,34 @@ class CompressedInputIT {
         Path gzOut = dir.resolve("stdin-gz");
         assertEquals(0, jar(gzip(plain), "convert", "-", "-o", gzOut.toString(), "--schema", SCHEMA));
         assertEquals(expected, rows(gzOut));
+    }
+
+    /**
+     * Standard input, read once, is dealt to every reader of the job: with two, two part files
+     * with rows in each, every line once, plain or compressed.
+     */
+    @Test
+    void standardInputIsDealtToTheReaders() throws Exception {
+        List<List<Object>> expected = rows(convert(plainFile));
+        for (boolean compressed : new boolean[] {false, true}) {
+            Path out = dir.resolve("stdin-dealt-" + compressed);
+            assertEquals(0, jar(compressed ? gzip(plain) : plain, "convert", "-", "-o", out.toString(),
+                    "--schema", SCHEMA, "-p", "2", "-D", "parq.source.chunk-size=1mb"));
+            assertEquals(expected, rows(out), "compressed: " + compressed);
+            assertEachOfTwoPartsHoldsRows(out);
+        }
+    }
+
+    private static void assertEachOfTwoPartsHoldsRows(Path out) throws Exception {
+        List<Path> parts;
+        try (var files = Files.list(out)) {
+            parts = files.filter(f -> f.getFileName().toString().endsWith(".parquet")).sorted().toList();
+        }
+        assertEquals(2, parts.size(), parts.toString());
+        for (Path part : parts) {
+            long rows = (Long) DuckDb.query("SELECT count(*) FROM read_parquet('" + part + "')").get(0).get(0);
+            assertTrue(rows > 10_000, part + " holds " + rows + " rows");
+        }
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.parq.io;
 
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -14,7 +13,7 @@ import java.nio.ByteBuffer;
  * next one is asked for. It grows for a line longer than a chunk, up to one byte past the longest
  * line taken: a longer line is handed on as it is, for the parser to report.
  */
-public final class LineStream implements Closeable {
+public final class LineStream implements Lines {
 
     private static final int READ_AHEAD_MIN = 64 << 10;
     private static final int READ_AHEAD_MAX = 1 << 20;
@@ -69,6 +68,7 @@ public final class LineStream implements Closeable {
      *
      * @throws CorruptInputException when a compressed stream is truncated or damaged
      */
+    @Override
     public ByteBuffer next() throws IOException {
         System.arraycopy(buffer, next, buffer, 0, filled - next);
         filled -= next;
@@ -94,11 +94,50 @@ public final class LineStream implements Closeable {
         }
     }
 
-    /** Where the chunk last returned by {@link #next()} starts in the stream. */
+    /**
+     * The chunks {@code share}, {@code share + shares}, ... of this stream, the others skipped:
+     * one reader's share of a stream that every reader of it reads whole (a compressed file, which
+     * each of them can open).
+     */
+    public Lines share(int share, int shares) {
+        if (shares == 1) {
+            return this;
+        }
+        return new Lines() {
+            private long index;
+
+            @Override
+            public ByteBuffer next() throws IOException {
+                ByteBuffer chunk;
+                do {
+                    chunk = LineStream.this.next();
+                } while (chunk != null && index++ % shares != share);
+                return chunk;
+            }
+
+            @Override
+            public long chunkOffset() {
+                return LineStream.this.chunkOffset();
+            }
+
+            @Override
+            public Compression compression() {
+                return LineStream.this.compression();
+            }
+
+            @Override
+            public void close() throws IOException {
+                LineStream.this.close();
+            }
+        };
+    }
+
+    @Override
     public long chunkOffset() {
         return chunkOffset;
     }
 
+    @Override
     public Compression compression() {
         return compression;
     }

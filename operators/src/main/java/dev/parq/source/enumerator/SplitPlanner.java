@@ -21,7 +21,9 @@ import dev.parq.source.split.LineSnapper;
  * input is such a stream and there are fewer of them than readers, each compressed file gets one
  * split per share of it (at most {@link #MAX_SHARES}): each of those readers decompresses the
  * whole file and parses its share of the chunks, so that the parsing and writing, which take
- * about three times as long as inflating, run on several cores. Standard input has one reader.
+ * about three times as long as inflating, run on several cores. Standard input, when it is the
+ * only input, is dealt to up to {@link #MAX_STDIN_SHARES} readers of this process: it is read once,
+ * its chunks handed round (see {@code SharedLines}); a job that reads it runs in this process.
  */
 public final class SplitPlanner {
 
@@ -30,6 +32,11 @@ public final class SplitPlanner {
      * parsing and writing time to inflating time (about 3 for gzip) more shares only cost CPU.
      */
     static final int MAX_SHARES = 3;
+    /**
+     * Most readers that share standard input, which is read once and dealt: each holds up to
+     * {@code SharedLines.QUEUED} chunks of it on the heap while its reader catches up.
+     */
+    static final int MAX_STDIN_SHARES = 4;
 
     private final long splitSize;
 
@@ -98,6 +105,9 @@ public final class SplitPlanner {
         if (splits.isEmpty() || splits.size() >= parallelism) {
             return splits;
         }
+        if (splits.size() == 1 && StandardInput.names(splits.get(0).path())) {
+            return dealt(splits.get(0), Math.min(MAX_STDIN_SHARES, parallelism));
+        }
         List<FileSplit> compressed = new ArrayList<>();
         for (FileSplit split : splits) {
             if (StandardInput.names(split.path())) {
@@ -122,11 +132,18 @@ public final class SplitPlanner {
                 dealt.add(split);
                 continue;
             }
-            for (int share = 0; share < shares; share++) {
-                dealt.add(new FileSplit(split.splitId() + "#" + share + "/" + shares, split.path(), split.fileKey(),
-                        split.start(), split.end(), split.offset(), split.prefixLength(), split.prefixHash(), shares,
-                        share));
-            }
+            dealt.addAll(dealt(split, shares));
+        }
+        return dealt;
+    }
+
+    /** The splits of the shares of a whole stream's split. */
+    private static List<FileSplit> dealt(FileSplit split, int shares) {
+        List<FileSplit> dealt = new ArrayList<>(shares);
+        for (int share = 0; share < shares; share++) {
+            dealt.add(new FileSplit(split.splitId() + "#" + share + "/" + shares, split.path(), split.fileKey(),
+                    split.start(), split.end(), split.offset(), split.prefixLength(), split.prefixHash(), shares,
+                    share));
         }
         return dealt;
     }

@@ -24,6 +24,7 @@ import dev.parq.config.TaskHeap;
 import dev.parq.io.Compression;
 import dev.parq.io.CorruptInputException;
 import dev.parq.io.LineStream;
+import dev.parq.io.Lines;
 import dev.parq.io.RangeReader;
 import dev.parq.io.StandardInput;
 import dev.parq.source.FollowingMetrics;
@@ -60,10 +61,8 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     private FileSplit current;
     private RangeReader file;
     /** The lines of the current split when it is read as a stream, else null. */
-    private LineStream lines;
+    private Lines lines;
     private long position;
-    /** How many chunks of the current stream have been read, this reader's share and the others'. */
-    private long streamChunks;
     private boolean noMoreSplits;
     private boolean splitRequested;
     private CompletableFuture<Void> available = new CompletableFuture<>();
@@ -130,12 +129,15 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     /** Opens a split of a conversion: its file must be the one listed, and as long. */
     private boolean openListed(FileSplit split) throws IOException {
         if (StandardInput.names(split.path())) {
+            current = split;
+            if (split.shares() > 1) {
+                lines = StandardInput.share(split.share(), split.shares(), (int) chunkSize, TaskHeap.longestLine());
+                return true;
+            }
             byte[] head = StandardInput.head(Compression.HEAD_BYTES);
             InputStream in = StandardInput.open();
-            current = split;
             lines = LineStream.open(StandardInput.LABEL, in, Compression.of(StandardInput.LABEL, head, head.length),
                     (int) chunkSize, TaskHeap.longestLine());
-            streamChunks = 0;
             return true;
         }
         RangeReader opened = RangeReader.open(split.path());
@@ -158,8 +160,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         Compression compression = Compression.of(split.path(), opened);
         if (compression.compressed()) {
             lines = LineStream.open(split.path(), opened.stream(), compression, (int) chunkSize,
-                    TaskHeap.longestLine());
-            streamChunks = 0;
+                    TaskHeap.longestLine()).share(split.share(), split.shares());
         }
         return true;
     }
@@ -211,16 +212,14 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     /** Emits the next chunk of the streamed split; false at the end of its stream. */
     private boolean emitStreamed(ReaderOutput<LineChunk> output) throws IOException {
         ByteBuffer bytes;
-        do {
-            try {
-                bytes = lines.next();
-            } catch (CorruptInputException corrupt) {
-                throw new SuppressRestartsException(corrupt);
-            }
-            if (bytes == null) {
-                return false;
-            }
-        } while (!current.takesChunk(streamChunks++));
+        try {
+            bytes = lines.next();
+        } catch (CorruptInputException corrupt) {
+            throw new SuppressRestartsException(corrupt);
+        }
+        if (bytes == null) {
+            return false;
+        }
         output.collect(new LineChunk(
                 StandardInput.names(current.path()) ? StandardInput.LABEL : current.path(), lines.chunkOffset(), bytes,
                 lines.compression().compressed()));

@@ -14,10 +14,11 @@ import org.apache.flink.api.connector.source.SourceSplit;
  * recognised. {@code end} is a plain field of the split, not derived from the file's length, so
  * that a split of a growing file can be given a later end.
  *
- * <p>A compressed file is one stream, which cannot be cut: its split is the whole file, and every
- * reader of it decompresses it all. Several readers can share it: the split that is share
- * {@code k} of {@code n} hands on the stream's chunks of lines {@code k}, {@code k + n}, ... and
- * skips the others, which the splits of the other shares take.
+ * <p>A compressed file, or standard input, is one stream, which cannot be cut: its split is the
+ * whole input. Several readers can share it: the split that is share {@code k} of {@code n} hands
+ * on the stream's chunks of lines {@code k}, {@code k + n}, ... and leaves the others to the splits
+ * of the other shares (a compressed file is decompressed whole by each of them; standard input is
+ * read once in this process and its chunks dealt).
  */
 public final class FileSplit implements SourceSplit {
 
@@ -116,14 +117,9 @@ public final class FileSplit implements SourceSplit {
         return shares;
     }
 
-    /** Which of the {@link #shares()} this split takes: the chunks whose index modulo shares is this. */
+    /** Which of the {@link #shares()} this split takes: the chunks whose index modulo shares is this one. */
     public int share() {
         return share;
-    }
-
-    /** Whether this split takes the stream's chunk {@code index} (counted from 0). */
-    public boolean takesChunk(long index) {
-        return index % shares == share;
     }
 
     /** This split of the same file, found under another name (renamed by log rotation). */

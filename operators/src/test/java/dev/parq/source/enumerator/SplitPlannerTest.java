@@ -51,7 +51,8 @@ class SplitPlannerTest {
 
     /**
      * With fewer compressed files than readers and no plain file, each compressed file is dealt
-     * into shares, one split each, at most three; otherwise every file keeps its one split.
+     * into shares, one split each, at most three; standard input alone into up to four; otherwise
+     * every input keeps its one split.
      */
     @Test
     void compressedFilesAreSharedByTheReadersTheyCannotKeepBusy() throws IOException {
@@ -68,7 +69,6 @@ class SplitPlannerTest {
             assertEquals(share, split.share());
             assertEquals(0, split.start());
             assertEquals(gz.length(), split.end());
-            assertTrue(split.takesChunk(share) && split.takesChunk(share + 2) && !split.takesChunk(share + 1));
         }
         assertEquals(2, two.stream().map(FileSplit::splitId).distinct().count());
 
@@ -77,6 +77,12 @@ class SplitPlannerTest {
         assertEquals(List.of(1, 1), planner.plan(List.of(gz, other), 2).stream().map(FileSplit::shares).toList());
         assertEquals(List.of(1, 1), planner.plan(List.of(gz, plain), 4).stream().map(FileSplit::shares).toList());
         assertEquals(List.of(1), planner.plan(List.of(gz), 1).stream().map(FileSplit::shares).toList());
+
+        InputFile stdin = new InputFile("-", 0, "");
+        assertEquals(List.of(4, 4, 4, 4), planner.plan(List.of(stdin), 8).stream().map(FileSplit::shares).toList());
+        assertEquals(List.of(0, 1), planner.plan(List.of(stdin), 2).stream().map(FileSplit::share).toList());
+        assertEquals(List.of(1), planner.plan(List.of(stdin), 1).stream().map(FileSplit::shares).toList());
+        assertEquals(List.of(1, 1), planner.plan(List.of(stdin, plain), 4).stream().map(FileSplit::shares).toList());
     }
 
     @Test

@@ -1,0 +1,153 @@
+package dev.parq.io;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+
+/**
+ * One stream's chunks of lines dealt to several readers in this process, chunk {@code i} to share
+ * {@code i % shares}: for a stream that can be read only once, standard input. Whichever reader
+ * needs a chunk reads the stream, keeping the chunks of the other shares for their readers, at most
+ * {@link #QUEUED} each: a reader whose next chunk belongs to a share with a full queue waits for its
+ * reader, so that a slow reader holds the stream back instead of filling the heap.
+ *
+ * <p>Every share must be read at the same time, each by a reader of its own: a reader that took
+ * two shares one after the other would wait on the second's full queue for ever.
+ */
+public final class SharedLines {
+
+    /** Chunks kept per share; with 4 MiB chunks, 8 MiB of heap per waiting share. */
+    static final int QUEUED = 2;
+
+    private record Chunk(long offset, ByteBuffer bytes) {}
+
+    private final LineStream lines;
+    private final int shares;
+    private final ArrayDeque<Chunk>[] queues;
+    /** Buffers of chunks handed on and given back, for the next chunks: no 4 MiB array per chunk. */
+    private final ArrayDeque<byte[]> free = new ArrayDeque<>();
+    private long dealt;
+    private boolean ended;
+    private IOException failure;
+    private int closed;
+
+    @SuppressWarnings("unchecked")
+    public SharedLines(LineStream lines, int shares) {
+        if (shares < 1) {
+            throw new IllegalArgumentException("shares must be positive, got " + shares);
+        }
+        this.lines = lines;
+        this.shares = shares;
+        this.queues = new ArrayDeque[shares];
+        for (int i = 0; i < shares; i++) {
+            queues[i] = new ArrayDeque<>(QUEUED);
+        }
+    }
+
+    /** The chunks of share {@code share}; closing all the shares closes the stream. */
+    public Lines share(int share) {
+        if (share < 0 || share >= shares) {
+            throw new IllegalArgumentException("share " + share + " of " + shares);
+        }
+        return new Lines() {
+            private long offset;
+            private ByteBuffer last;
+
+            @Override
+            public ByteBuffer next() throws IOException {
+                // The chunk handed on last is done with: its buffer serves a later chunk.
+                Chunk chunk = take(share, last);
+                last = chunk == null ? null : chunk.bytes();
+                if (chunk == null) {
+                    return null;
+                }
+                offset = chunk.offset();
+                return chunk.bytes();
+            }
+
+            @Override
+            public long chunkOffset() {
+                return offset;
+            }
+
+            @Override
+            public Compression compression() {
+                return lines.compression();
+            }
+
+            @Override
+            public void close() throws IOException {
+                release();
+            }
+        };
+    }
+
+    private synchronized Chunk take(int share, ByteBuffer done) throws IOException {
+        if (done != null) {
+            free.add(done.array());
+        }
+        while (true) {
+            Chunk queued = queues[share].poll();
+            if (queued != null) {
+                notifyAll();
+                return queued;
+            }
+            if (failure != null) {
+                throw failure;
+            }
+            if (ended) {
+                return null;
+            }
+            int owner = (int) (dealt % shares);
+            if (owner != share && queues[owner].size() >= QUEUED) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new InterruptedIOException("interrupted while waiting for another reader of the input");
+                }
+                continue;
+            }
+            ByteBuffer bytes;
+            try {
+                bytes = lines.next();
+            } catch (IOException e) {
+                failure = e;
+                notifyAll();
+                throw e;
+            }
+            if (bytes == null) {
+                ended = true;
+                notifyAll();
+                continue;
+            }
+            // The stream reuses its buffer for the next chunk: a chunk kept for later is a copy.
+            queues[owner].add(new Chunk(lines.chunkOffset(), copy(bytes)));
+            dealt++;
+            if (owner != share) {
+                notifyAll();
+            }
+        }
+    }
+
+    private ByteBuffer copy(ByteBuffer bytes) {
+        int length = bytes.remaining();
+        byte[] buffer = free.poll();
+        while (buffer != null && buffer.length < length) {
+            buffer = free.poll();
+        }
+        if (buffer == null) {
+            buffer = new byte[length];
+        }
+        bytes.get(buffer, 0, length);
+        return ByteBuffer.wrap(buffer, 0, length);
+    }
+
+    private synchronized void release() throws IOException {
+        closed++;
+        if (closed == shares) {
+            lines.close();
+        }
+    }
+}
