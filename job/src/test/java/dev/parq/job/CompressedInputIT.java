@@ -154,6 +154,21 @@ class CompressedInputIT {
         }
     }
 
+    /**
+     * Run by the jar, whose job's readers all run in its process, a compressed file's shares are
+     * dealt from one reading of it: the same rows, in two part files.
+     */
+    @Test
+    void aCompressedFileIsDealtWhenTheJobRunsInTheJarsProcess() throws Exception {
+        List<List<Object>> expected = rows(convert(plainFile));
+        Path gz = write("dealt.ndjson.gz", gzip(plain));
+        Path out = dir.resolve("dealt-gz");
+        assertEquals(0, jar(new byte[0], "convert", gz.toString(), "-o", out.toString(), "--schema", SCHEMA,
+                "-p", "2", "-D", "parq.source.chunk-size=1mb"));
+        assertEquals(expected, rows(out));
+        assertEachOfTwoPartsHoldsRows(out);
+    }
+
     private static void assertEachOfTwoPartsHoldsRows(Path out) throws Exception {
         List<Path> parts;
         try (var files = Files.list(out)) {

@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * One stream's chunks of lines dealt to several readers in this process, chunk {@code i} to share
- * {@code i % shares}: for a stream that can be read only once, standard input. Whichever reader
+ * {@code i % shares}: for a stream that can be read only once, standard input, and for one that
+ * would otherwise be decompressed once per reader. Whichever reader
  * needs a chunk reads the stream, keeping the chunks of the other shares for their readers, at most
  * {@link #QUEUED} each: a reader whose next chunk belongs to a share with a full queue waits for its
  * reader, so that a slow reader holds the stream back instead of filling the heap.
@@ -22,6 +25,15 @@ public final class SharedLines {
 
     private record Chunk(long offset, ByteBuffer bytes) {}
 
+    /** Opens the stream, for the first of its readers. */
+    public interface Opener {
+        LineStream open() throws IOException;
+    }
+
+    /** The streams being dealt in this process by name, until all their shares are closed. */
+    private static final Map<String, SharedLines> DEALT = new HashMap<>();
+
+    private final String name;
     private final LineStream lines;
     private final int shares;
     private final ArrayDeque<Chunk>[] queues;
@@ -32,8 +44,13 @@ public final class SharedLines {
     private IOException failure;
     private int closed;
 
-    @SuppressWarnings("unchecked")
     public SharedLines(LineStream lines, int shares) {
+        this(null, lines, shares);
+    }
+
+    @SuppressWarnings("unchecked")
+    private SharedLines(String name, LineStream lines, int shares) {
+        this.name = name;
         if (shares < 1) {
             throw new IllegalArgumentException("shares must be positive, got " + shares);
         }
@@ -43,6 +60,22 @@ public final class SharedLines {
         for (int i = 0; i < shares; i++) {
             queues[i] = new ArrayDeque<>(QUEUED);
         }
+    }
+
+    /**
+     * Share {@code share} of the stream named {@code name}, which the first of its readers in this
+     * process opens; once all its shares are closed, the name is free for another stream.
+     */
+    public static Lines share(String name, int share, int shares, Opener opener) throws IOException {
+        SharedLines shared;
+        synchronized (DEALT) {
+            shared = DEALT.get(name);
+            if (shared == null) {
+                shared = new SharedLines(name, opener.open(), shares);
+                DEALT.put(name, shared);
+            }
+        }
+        return shared.share(share);
     }
 
     /** The chunks of share {@code share}; closing all the shares closes the stream. */
@@ -147,6 +180,11 @@ public final class SharedLines {
     private synchronized void release() throws IOException {
         closed++;
         if (closed == shares) {
+            if (name != null) {
+                synchronized (DEALT) {
+                    DEALT.remove(name, this);
+                }
+            }
             lines.close();
         }
     }

@@ -55,6 +55,32 @@ class SharedLinesTest {
         assertDealt(taken, shares);
     }
 
+    /**
+     * Shares of a stream by name: the first reader opens it, the others deal from it; once every
+     * share is closed the name opens a stream again.
+     */
+    @Test
+    void sharesByNameOpenTheStreamOnceTillAllAreClosed() throws Exception {
+        int[] opened = {0};
+        SharedLines.Opener opener = () -> {
+            opened[0]++;
+            return open(LINES, Compression.NONE);
+        };
+        List<TreeMap<Long, String>> taken = readConcurrently(2, share -> {
+            try {
+                return SharedLines.share("a stream", share, 2, opener);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        assertDealt(taken, 2);
+        assertEquals(1, opened[0]);
+        try (Lines again = SharedLines.share("a stream", 0, 1, opener)) {
+            assertEquals(new String(LINES, StandardCharsets.UTF_8), String.join("", drain(again).values()));
+        }
+        assertEquals(2, opened[0]);
+    }
+
     /** A damaged stream fails every share that reads on, not only the one that read the damage. */
     @Test
     void aCorruptStreamFailsEveryShare() throws Exception {

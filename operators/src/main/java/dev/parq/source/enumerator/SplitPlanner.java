@@ -3,6 +3,7 @@ package dev.parq.source.enumerator;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 import dev.parq.io.Compression;
 import dev.parq.io.RangeReader;
@@ -19,17 +20,19 @@ import dev.parq.source.split.LineSnapper;
  * <p>A compressed file, and standard input, are read as one stream from their start: their split
  * is the whole input ({@code [0, size)}, of the compressed bytes), whatever its size. When every
  * input is such a stream and there are fewer of them than readers, each compressed file gets one
- * split per share of it (at most {@link #MAX_SHARES}): each of those readers decompresses the
- * whole file and parses its share of the chunks, so that the parsing and writing, which take
- * about three times as long as inflating, run on several cores. Standard input, when it is the
+ * split per share of it (at most {@link #MAX_SHARES}): each of those readers parses its share of
+ * the chunks, so that the parsing and writing, which take about three times as long as inflating,
+ * run on several cores. Where every reader runs in this process the file is inflated once and its
+ * chunks dealt; elsewhere each of them inflates all of it. Standard input, when it is the
  * only input, is dealt to up to {@link #MAX_STDIN_SHARES} readers of this process: it is read once,
  * its chunks handed round (see {@code SharedLines}); a job that reads it runs in this process.
  */
 public final class SplitPlanner {
 
     /**
-     * Most readers that share one compressed file. Each inflates all of it, so past the ratio of
-     * parsing and writing time to inflating time (about 3 for gzip) more shares only cost CPU.
+     * Most readers that share one compressed file. On a cluster each inflates all of it, so past
+     * the ratio of parsing and writing time to inflating time (about 3 for gzip) more shares only
+     * cost CPU; in one process the inflating reader is the limit there.
      */
     static final int MAX_SHARES = 3;
     /**
@@ -137,11 +140,16 @@ public final class SplitPlanner {
         return dealt;
     }
 
-    /** The splits of the shares of a whole stream's split. */
+    /**
+     * The splits of the shares of a whole stream's split, with ids {@code ID#SHARE/SHARES@PLAN}:
+     * the token of this plan lets the readers of one job's shares find each other's stream (see
+     * {@link FileSplit#streamName()}) and no other job's.
+     */
     private static List<FileSplit> dealt(FileSplit split, int shares) {
         List<FileSplit> dealt = new ArrayList<>(shares);
+        String plan = UUID.randomUUID().toString();
         for (int share = 0; share < shares; share++) {
-            dealt.add(new FileSplit(split.splitId() + "#" + share + "/" + shares, split.path(), split.fileKey(),
+            dealt.add(new FileSplit(split.splitId() + "#" + share + "/" + shares + "@" + plan, split.path(), split.fileKey(),
                     split.start(), split.end(), split.offset(), split.prefixLength(), split.prefixHash(), shares,
                     share));
         }

@@ -26,6 +26,7 @@ import dev.parq.io.CorruptInputException;
 import dev.parq.io.LineStream;
 import dev.parq.io.Lines;
 import dev.parq.io.RangeReader;
+import dev.parq.io.SharedLines;
 import dev.parq.io.StandardInput;
 import dev.parq.source.FollowingMetrics;
 import dev.parq.source.split.FileSplit;
@@ -159,8 +160,16 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         use(split, split.path(), opened);
         Compression compression = Compression.of(split.path(), opened);
         if (compression.compressed()) {
-            lines = LineStream.open(split.path(), opened.stream(), compression, (int) chunkSize,
-                    TaskHeap.longestLine()).share(split.share(), split.shares());
+            if (split.shares() > 1 && StandardInput.enabled()) {
+                // Every reader of the job runs in this process: one of them inflates the file, and
+                // its chunks are dealt, instead of each share's reader inflating all of it.
+                lines = SharedLines.share(split.streamName(), split.share(), split.shares(),
+                        () -> LineStream.open(split.path(), opened.stream(), compression, (int) chunkSize,
+                                TaskHeap.longestLine()));
+            } else {
+                lines = LineStream.open(split.path(), opened.stream(), compression, (int) chunkSize,
+                        TaskHeap.longestLine()).share(split.share(), split.shares());
+            }
         }
         return true;
     }

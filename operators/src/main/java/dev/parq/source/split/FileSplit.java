@@ -17,8 +17,8 @@ import org.apache.flink.api.connector.source.SourceSplit;
  * <p>A compressed file, or standard input, is one stream, which cannot be cut: its split is the
  * whole input. Several readers can share it: the split that is share {@code k} of {@code n} hands
  * on the stream's chunks of lines {@code k}, {@code k + n}, ... and leaves the others to the splits
- * of the other shares (a compressed file is decompressed whole by each of them; standard input is
- * read once in this process and its chunks dealt).
+ * of the other shares: read once in this process and its chunks dealt where all the readers run
+ * here (standard input always), else decompressed whole by each of them.
  */
 public final class FileSplit implements SourceSplit {
 
@@ -120,6 +120,16 @@ public final class FileSplit implements SourceSplit {
     /** Which of the {@link #shares()} this split takes: the chunks whose index modulo shares is this one. */
     public int share() {
         return share;
+    }
+
+    /**
+     * For a share of a stream, a name of that stream that all its shares have and no other split:
+     * their id, {@code ID#SHARE/SHARES@PLAN} as the split planner gives it, without the share.
+     */
+    public String streamName() {
+        int share = id.lastIndexOf('#');
+        int plan = id.lastIndexOf('@');
+        return share < 0 || plan < share ? id : id.substring(0, share) + id.substring(plan);
     }
 
     /** This split of the same file, found under another name (renamed by log rotation). */

@@ -71,6 +71,9 @@ class SplitPlannerTest {
             assertEquals(gz.length(), split.end());
         }
         assertEquals(2, two.stream().map(FileSplit::splitId).distinct().count());
+        assertEquals(1, two.stream().map(FileSplit::streamName).distinct().count());
+        assertTrue(!planner.plan(List.of(gz), 2).get(0).streamName().equals(two.get(0).streamName()),
+                "the shares of another plan deal another stream");
 
         assertEquals(List.of(3, 3, 3), planner.plan(List.of(gz), 8).stream().map(FileSplit::shares).toList());
         assertEquals(List.of(2, 2, 2, 2), planner.plan(List.of(gz, other), 4).stream().map(FileSplit::shares).toList());
