@@ -137,6 +137,11 @@ public final class LineStream implements Lines {
         return chunkOffset;
     }
 
+    /** The input's name in messages. */
+    public String location() {
+        return location;
+    }
+
     @Override
     public Compression compression() {
         return compression;

@@ -16,7 +16,10 @@ import java.util.Map;
  * reader, so that a slow reader holds the stream back instead of filling the heap.
  *
  * <p>Every share must be read at the same time, each by a reader of its own: a reader that took
- * two shares one after the other would wait on the second's full queue for ever.
+ * two shares one after the other would wait on the second's full queue for ever. A share closed
+ * before its last chunk (its reader failed) breaks the dealing: the other shares fail
+ * instead of waiting for it, and a named stream is not dealt again, so that a reader run again
+ * reads the stream itself from its start rather than continue another attempt's dealing.
  */
 public final class SharedLines {
 
@@ -30,7 +33,7 @@ public final class SharedLines {
         LineStream open() throws IOException;
     }
 
-    /** The streams being dealt in this process by name, until all their shares are closed. */
+    /** The streams being dealt in this process by name; null once dealt or broken. */
     private static final Map<String, SharedLines> DEALT = new HashMap<>();
 
     private final String name;
@@ -42,6 +45,7 @@ public final class SharedLines {
     private long dealt;
     private boolean ended;
     private IOException failure;
+    private boolean broken;
     private int closed;
 
     public SharedLines(LineStream lines, int shares) {
@@ -64,13 +68,18 @@ public final class SharedLines {
 
     /**
      * Share {@code share} of the stream named {@code name}, which the first of its readers in this
-     * process opens; once all its shares are closed, the name is free for another stream.
+     * process opens; null if that stream has been dealt to its end, or broken, already: the
+     * caller then reads the stream itself.
      */
     public static Lines share(String name, int share, int shares, Opener opener) throws IOException {
         SharedLines shared;
         synchronized (DEALT) {
-            shared = DEALT.get(name);
-            if (shared == null) {
+            if (DEALT.containsKey(name)) {
+                shared = DEALT.get(name);
+                if (shared == null) {
+                    return null;
+                }
+            } else {
                 shared = new SharedLines(name, opener.open(), shares);
                 DEALT.put(name, shared);
             }
@@ -87,12 +96,15 @@ public final class SharedLines {
             private long offset;
             private ByteBuffer last;
 
+            private boolean finished;
+
             @Override
             public ByteBuffer next() throws IOException {
                 // The chunk handed on last is done with: its buffer serves a later chunk.
                 Chunk chunk = take(share, last);
                 last = chunk == null ? null : chunk.bytes();
                 if (chunk == null) {
+                    finished = true;
                     return null;
                 }
                 offset = chunk.offset();
@@ -111,7 +123,7 @@ public final class SharedLines {
 
             @Override
             public void close() throws IOException {
-                release();
+                release(finished);
             }
         };
     }
@@ -128,6 +140,10 @@ public final class SharedLines {
             }
             if (failure != null) {
                 throw failure;
+            }
+            if (broken) {
+                throw new IOException("another reader of " + lines.location() + " failed before its end: the chunks"
+                        + " dealt to it are lost with it");
             }
             if (ended) {
                 return null;
@@ -177,14 +193,19 @@ public final class SharedLines {
         return ByteBuffer.wrap(buffer, 0, length);
     }
 
-    private synchronized void release() throws IOException {
+    /** A share is closed: one {@code finished} read its last chunk, any other broke off. */
+    private synchronized void release(boolean finished) throws IOException {
         closed++;
-        if (closed == shares) {
-            if (name != null) {
-                synchronized (DEALT) {
-                    DEALT.remove(name, this);
-                }
+        if (!finished) {
+            broken = true;
+            notifyAll();
+        }
+        if ((broken || closed == shares) && name != null) {
+            synchronized (DEALT) {
+                DEALT.put(name, null);
             }
+        }
+        if (closed == shares) {
             lines.close();
         }
     }

@@ -56,8 +56,8 @@ class SharedLinesTest {
     }
 
     /**
-     * Shares of a stream by name: the first reader opens it, the others deal from it; once every
-     * share is closed the name opens a stream again.
+     * Shares of a stream by name: the first reader opens it, the others deal from it; once dealt
+     * to its end the name is not dealt again.
      */
     @Test
     void sharesByNameOpenTheStreamOnceTillAllAreClosed() throws Exception {
@@ -75,10 +75,25 @@ class SharedLinesTest {
         });
         assertDealt(taken, 2);
         assertEquals(1, opened[0]);
-        try (Lines again = SharedLines.share("a stream", 0, 1, opener)) {
-            assertEquals(new String(LINES, StandardCharsets.UTF_8), String.join("", drain(again).values()));
-        }
-        assertEquals(2, opened[0]);
+        assertNull(SharedLines.share("a stream", 0, 2, opener), "a stream dealt to its end is not dealt again");
+        assertEquals(1, opened[0]);
+    }
+
+    /**
+     * A share closed before its last chunk breaks the dealing: the other share fails instead of
+     * waiting on its full queue, and the name is not dealt again (null: read the stream yourself).
+     */
+    @Test
+    void aShareClosedBeforeItsEndFailsTheOthersAndRetiresTheName() throws Exception {
+        SharedLines.Opener opener = () -> open(LINES, Compression.NONE);
+        Lines first = SharedLines.share("broken", 0, 2, opener);
+        Lines second = SharedLines.share("broken", 1, 2, opener);
+        first.next();
+        first.close();
+        IOException failure = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> drain(second));
+        assertTrue(failure.getMessage().contains("another reader of input failed"), failure.getMessage());
+        second.close();
+        assertNull(SharedLines.share("broken", 0, 2, opener));
     }
 
     /** A damaged stream fails every share that reads on, not only the one that read the damage. */

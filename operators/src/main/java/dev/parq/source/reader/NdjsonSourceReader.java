@@ -166,7 +166,8 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
                 lines = SharedLines.share(split.streamName(), split.share(), split.shares(),
                         () -> LineStream.open(split.path(), opened.stream(), compression, (int) chunkSize,
                                 TaskHeap.longestLine()));
-            } else {
+            }
+            if (lines == null) {
                 lines = LineStream.open(split.path(), opened.stream(), compression, (int) chunkSize,
                         TaskHeap.longestLine()).share(split.share(), split.shares());
             }
