@@ -48,7 +48,8 @@ public final class SharedLines {
     private boolean broken;
     private int closed;
 
-    public SharedLines(LineStream lines, int shares) {
+    /** Dealing without a name, for a caller that hands the shares to its readers itself. */
+    SharedLines(LineStream lines, int shares) {
         this(null, lines, shares);
     }
 

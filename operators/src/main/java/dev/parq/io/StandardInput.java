@@ -23,7 +23,6 @@ public final class StandardInput {
     private static byte[] head = new byte[0];
     private static boolean ended;
     private static boolean opened;
-    private static SharedLines shared;
 
     private StandardInput() {}
 
@@ -67,21 +66,6 @@ public final class StandardInput {
     /** Whether {@link #head} has read the whole stream. */
     public static synchronized boolean headIsAll() {
         return ended;
-    }
-
-    /**
-     * Share {@code share} of the stream's chunks of lines, dealt to {@code shares} readers in this
-     * process (see {@link SharedLines}); the first reader to ask opens the stream, with its chunk
-     * size and longest line.
-     */
-    public static synchronized Lines share(int share, int shares, int chunkSize, long maxLineBytes)
-            throws IOException {
-        if (shared == null) {
-            byte[] start = head(Compression.HEAD_BYTES);
-            shared = new SharedLines(LineStream.open(LABEL, open(), Compression.of(LABEL, start, start.length),
-                    chunkSize, maxLineBytes), shares);
-        }
-        return shared.share(share);
     }
 
     /** The whole stream, the bytes {@link #head} read first; it can be read once. */

@@ -99,7 +99,7 @@ class LineStreamTest {
         return text.toString();
     }
 
-    private static byte[] compress(Compression compression, byte[] bytes) throws IOException {
+    static byte[] compress(Compression compression, byte[] bytes) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         switch (compression) {
             case NONE -> out.writeBytes(bytes);

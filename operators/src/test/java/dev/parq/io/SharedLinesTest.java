@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +17,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.zip.GZIPOutputStream;
 
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +43,7 @@ class SharedLinesTest {
     @Test
     void eachReaderOfTheWholeStreamTakesItsShare() throws Exception {
         int shares = 3;
-        byte[] gz = gzip(LINES);
+        byte[] gz = LineStreamTest.compress(Compression.GZIP, LINES);
         List<TreeMap<Long, String>> taken = new ArrayList<>();
         for (int share = 0; share < shares; share++) {
             try (Lines lines = open(gz, Compression.GZIP).share(share, shares)) {
@@ -99,7 +97,7 @@ class SharedLinesTest {
     /** A damaged stream fails every share that reads on, not only the one that read the damage. */
     @Test
     void aCorruptStreamFailsEveryShare() throws Exception {
-        byte[] gz = gzip(LINES);
+        byte[] gz = LineStreamTest.compress(Compression.GZIP, LINES);
         byte[] cut = Arrays.copyOf(gz, gz.length / 2);
         SharedLines shared = new SharedLines(open(cut, Compression.GZIP), 2);
         ExecutorService readers = Executors.newFixedThreadPool(2);
@@ -173,14 +171,6 @@ class SharedLinesTest {
     private static LineStream open(byte[] stored, Compression compression) throws IOException {
         return LineStream.open(compression == Compression.GZIP ? "input.gz" : "input", new ByteArrayInputStream(stored),
                 compression, CHUNK, 1 << 20);
-    }
-
-    private static byte[] gzip(byte[] bytes) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
-            gz.write(bytes);
-        }
-        return out.toByteArray();
     }
 
     private static byte[] lines(int count) {

@@ -131,14 +131,19 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     private boolean openListed(FileSplit split) throws IOException {
         if (StandardInput.names(split.path())) {
             current = split;
-            if (split.shares() > 1) {
-                lines = StandardInput.share(split.share(), split.shares(), (int) chunkSize, TaskHeap.longestLine());
-                return true;
+            SharedLines.Opener stdin = () -> {
+                byte[] head = StandardInput.head(Compression.HEAD_BYTES);
+                InputStream in = StandardInput.open();
+                return LineStream.open(StandardInput.LABEL, in, Compression.of(StandardInput.LABEL, head, head.length),
+                        (int) chunkSize, TaskHeap.longestLine());
+            };
+            // Standard input can be read once: its shares are always dealt. Dealt already, or
+            // broken off, it cannot be read again, and opening it says so.
+            lines = split.shares() > 1 ? SharedLines.share(split.streamName(), split.share(), split.shares(), stdin)
+                    : null;
+            if (lines == null) {
+                lines = stdin.open();
             }
-            byte[] head = StandardInput.head(Compression.HEAD_BYTES);
-            InputStream in = StandardInput.open();
-            lines = LineStream.open(StandardInput.LABEL, in, Compression.of(StandardInput.LABEL, head, head.length),
-                    (int) chunkSize, TaskHeap.longestLine());
             return true;
         }
         RangeReader opened = RangeReader.open(split.path());
@@ -160,16 +165,15 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         use(split, split.path(), opened);
         Compression compression = Compression.of(split.path(), opened);
         if (compression.compressed()) {
+            SharedLines.Opener stream = () -> LineStream.open(split.path(), opened.stream(), compression,
+                    (int) chunkSize, TaskHeap.longestLine());
             if (split.shares() > 1 && StandardInput.enabled()) {
                 // Every reader of the job runs in this process: one of them inflates the file, and
                 // its chunks are dealt, instead of each share's reader inflating all of it.
-                lines = SharedLines.share(split.streamName(), split.share(), split.shares(),
-                        () -> LineStream.open(split.path(), opened.stream(), compression, (int) chunkSize,
-                                TaskHeap.longestLine()));
+                lines = SharedLines.share(split.streamName(), split.share(), split.shares(), stream);
             }
             if (lines == null) {
-                lines = LineStream.open(split.path(), opened.stream(), compression, (int) chunkSize,
-                        TaskHeap.longestLine()).share(split.share(), split.shares());
+                lines = stream.open().share(split.share(), split.shares());
             }
         }
         return true;
