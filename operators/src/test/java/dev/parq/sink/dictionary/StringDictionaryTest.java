@@ -1,7 +1,9 @@
 package dev.parq.sink.dictionary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -27,11 +29,41 @@ class StringDictionaryTest {
         return new byte[][] {atEnd, inside};
     }
 
+    /**
+     * The comparison itself, which a lookup reaches only for values of the same hash: equal ranges
+     * of every length, and ones that differ in any single byte, in arrays that end with the range
+     * or go on past it.
+     */
+    @Test
+    void rangesAreTheSameExactlyWhenEveryByteIs() {
+        SplittableRandom random = new SplittableRandom(7);
+        for (int length = 0; length <= 80; length++) {
+            for (int tail : new int[] {0, 3, 8}) {
+                byte[] value = new byte[length];
+                random.nextBytes(value);
+                byte[] page = new byte[2 + length + tail];
+                random.nextBytes(page);
+                System.arraycopy(value, 0, page, 2, length);
+                byte[] bytes = new byte[5 + length + (8 - tail)];
+                random.nextBytes(bytes);
+                System.arraycopy(value, 0, bytes, 5, length);
+                assertTrue(StringDictionary.sameBytes(page, 2, bytes, 5, length), "equal, length " + length);
+                for (int i = 0; i < length; i++) {
+                    bytes[5 + i] ^= (byte) (1 << (i & 7));
+                    assertFalse(StringDictionary.sameBytes(page, 2, bytes, 5, length),
+                            "byte " + i + " of " + length + " differs");
+                    bytes[5 + i] ^= (byte) (1 << (i & 7));
+                }
+            }
+        }
+    }
+
     @Test
     void eachDistinctValueGetsOneIdWhereverItsBytesLie() {
         SplittableRandom random = new SplittableRandom(5);
         List<byte[]> values = new ArrayList<>();
-        for (int length = 0; length <= 40; length++) {
+        // Through the lengths compared as one masked word, as words, and by the JDK (over 64).
+        for (int length = 0; length <= 80; length++) {
             for (int variant = 0; variant < 6; variant++) {
                 byte[] value = new byte[length];
                 random.nextBytes(value);
@@ -43,6 +75,9 @@ class StringDictionaryTest {
                     byte[] firstByteDiffers = value.clone();
                     firstByteDiffers[0] ^= (byte) 0x80;
                     values.add(firstByteDiffers);
+                    byte[] middleByteDiffers = value.clone();
+                    middleByteDiffers[length / 2] ^= 0x10;
+                    values.add(middleByteDiffers);
                 }
             }
         }
