@@ -12,6 +12,7 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.PipelineOptionsInternal;
 import org.apache.flink.configuration.ResourceManagerOptions;
@@ -45,6 +46,9 @@ public final class JobEnvironment implements AutoCloseable {
      * takes it; not yet complete while {@link #prestart} is on its way ({@link #expectPrestart}).
      */
     private static final AtomicReference<CompletableFuture<EarlyMiniCluster>> PRESTARTED = new AtomicReference<>();
+
+    /** Where the embedded cluster's servers listen unless configured: this machine only. */
+    static final String LOOPBACK = "127.0.0.1";
 
     /** Network buffers of the embedded cluster unless configured, per slot (and at least 16 of them). */
     static final MemorySize NETWORK_MEMORY_PER_SLOT = MemorySize.parse("1mb");
@@ -173,6 +177,14 @@ public final class JobEnvironment implements AutoCloseable {
         // resource manager's default wait of 50 ms before matching them is pure delay here.
         if (!local.contains(ResourceManagerOptions.REQUIREMENTS_CHECK_DELAY)) {
             local.set(ResourceManagerOptions.REQUIREMENTS_CHECK_DELAY, Duration.ZERO);
+        }
+        // The embedded cluster serves this process alone, yet its BLOB server and REST endpoint
+        // listen on TCP ports, by default on every interface of the machine: here on loopback.
+        if (!local.contains(JobManagerOptions.BIND_HOST)) {
+            local.set(JobManagerOptions.BIND_HOST, LOOPBACK);
+        }
+        if (!local.contains(RestOptions.BIND_ADDRESS)) {
+            local.set(RestOptions.BIND_ADDRESS, LOOPBACK);
         }
         // The cluster's working directory is deleted when the cluster has shut down, which a
         // command that exits once its job is done does not wait for: it goes into a directory of

@@ -11,7 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
@@ -96,6 +99,47 @@ class JobEnvironmentIT {
         assertNotSame(early, other);
         assertEquals(4, other.getConfiguration().get(TaskManagerOptions.NUM_TASK_SLOTS));
         assertFalse(early.isRunning());
+    }
+
+    /**
+     * The cluster's servers (the BLOB server, the REST endpoint) listen, but on loopback only: a
+     * conversion on a laptop opens no port to the network.
+     */
+    @Test
+    void theEarlyClusterListensOnLoopbackOnly() throws Exception {
+        Map<String, String> before = listening();
+        try (JobEnvironment environment = JobEnvironment.begin(parallelism(1))) {
+            waitUntil(environment.earlyCluster()::isRunning);
+            Map<String, String> opened = new HashMap<>(listening());
+            opened.keySet().removeAll(before.keySet());
+            assertTrue(opened.size() >= 2, "the BLOB server and the REST endpoint listen: " + opened);
+            opened.forEach((port, address) -> assertTrue(LOOPBACK.contains(address),
+                    "port " + Integer.parseInt(port, 16) + " listens on " + address + ", not loopback"));
+        }
+    }
+
+    /** /proc's hex spellings of 127.0.0.1, ::1 and ::ffff:127.0.0.1. */
+    private static final Set<String> LOOPBACK = Set.of(
+            "0100007F", "00000000000000000000000001000000", "0000000000000000FFFF00000100007F");
+
+    /** The TCP sockets listening in this network namespace: hex port to hex address. */
+    private static Map<String, String> listening() throws Exception {
+        Map<String, String> ports = new HashMap<>();
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            Path path = Path.of(table);
+            if (!Files.exists(path)) {
+                continue;
+            }
+            List<String> lines = Files.readAllLines(path);
+            for (String line : lines.subList(1, lines.size())) {
+                String[] fields = line.trim().split("\\s+");
+                if (fields[3].equals("0A")) {
+                    String[] local = fields[1].split(":");
+                    ports.put(local[1], local[0]);
+                }
+            }
+        }
+        return ports;
     }
 
     private static Configuration parallelism(int parallelism) {
