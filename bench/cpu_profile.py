@@ -88,6 +88,9 @@ def parse_collapsed(path):
 
 
 def short(frame):
+    if frame.startswith("/"):
+        # A native library by its file name, less the random part of a copy extracted to /tmp.
+        return re.sub(r"-[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}", "", os.path.basename(frame))
     return frame.replace("/", ".").removesuffix("_[j]").removesuffix("_[i]").removesuffix("_[k]")
 
 
