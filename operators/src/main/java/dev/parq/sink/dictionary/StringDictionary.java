@@ -51,7 +51,8 @@ final class StringDictionary extends ColumnDictionary {
         int slot = hash & mask;
         for (int entry; (entry = slots[slot]) != 0; slot = (slot + 1) & mask) {
             int id = entry - 1;
-            if (hashes[id] == hash && lengths[id] == length && sameBytes(page, starts[id], bytes, from, length)) {
+            if (hashes[id] == hash && lengths[id] == length
+                    && sameBytes(page, starts[id], bytes, from, length)) {
                 return id;
             }
         }
@@ -104,11 +105,11 @@ final class StringDictionary extends ColumnDictionary {
     }
 
     /**
-     * Whether page[start, start + length) holds the bytes of bytes[from, from + length). Values of up to 64
-     * bytes, nearly all of a log's dictionary columns, are compared as words here, which is
-     * cheaper than the JDK's comparison: its byte loop for ranges under 8 bytes, its call into the
-     * vectorized comparison above. Under 8 bytes one masked word, else words from the start and
-     * one that ends at the end.
+     * Whether page[start, start + length) holds the bytes of bytes[from, from + length). Values
+     * of up to 64 bytes, nearly all of a log's dictionary columns, are compared as words here,
+     * which is cheaper than the JDK's comparison: its byte loop for ranges under 8 bytes, its call
+     * into the vectorized comparison above. Under 8 bytes one masked word, else words from the
+     * start and one that ends at the end.
      */
     static boolean sameBytes(byte[] page, int start, byte[] bytes, int from, int length) {
         if (length < Long.BYTES) {
