@@ -18,6 +18,10 @@ import dev.parq.parse.operator.ConversionCounters;
 /** Submits a job, reports its progress while it runs, and reads its counters when it has finished. */
 final class JobRunner {
 
+    /** How often a running job's status is asked for, so that its end is seen within this. */
+    private static final long STATUS_POLL_MILLIS = 50;
+    private static final long PROGRESS_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+
     private JobRunner() {}
 
     /**
@@ -34,13 +38,23 @@ final class JobRunner {
         }
         started.accept(client);
         CompletableFuture<JobExecutionResult> done = client.getJobExecutionResult();
+        boolean askedAgain = false;
+        long nextProgress = System.nanoTime() + PROGRESS_INTERVAL_NANOS;
         try {
             while (true) {
                 try {
-                    return done.get(1, TimeUnit.SECONDS);
+                    return done.get(STATUS_POLL_MILLIS, TimeUnit.MILLISECONDS);
                 } catch (TimeoutException stillRunning) {
-                    if (progress != null) {
+                    if (progress != null && System.nanoTime() - nextProgress >= 0) {
                         reportProgress(client, totalBytes, progress);
+                        nextProgress = System.nanoTime() + PROGRESS_INTERVAL_NANOS;
+                    }
+                    // A cluster's client asks for the result at intervals that double up to 2 s, so
+                    // a job of a few seconds would wait up to 2 s more for its result; asking for its
+                    // status is cheap, and a new request for the result of an ended job answers at once.
+                    if (!askedAgain && ended(client)) {
+                        askedAgain = true;
+                        done = client.getJobExecutionResult();
                     }
                 }
             }
@@ -50,6 +64,14 @@ final class JobRunner {
             Thread.currentThread().interrupt();
             client.cancel();
             throw ConversionException.failed("interrupted; the job was cancelled", e);
+        }
+    }
+
+    private static boolean ended(JobClient client) throws InterruptedException {
+        try {
+            return client.getJobStatus().get(1, TimeUnit.SECONDS).isGloballyTerminalState();
+        } catch (TimeoutException | ExecutionException e) {
+            return false;   // the result, when it comes, decides
         }
     }
 
