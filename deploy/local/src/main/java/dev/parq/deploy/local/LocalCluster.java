@@ -642,14 +642,16 @@ public final class LocalCluster {
     /**
      * {@code java MEMORY JAVA_OPTS ROLE_OPTS -Dlog.file=LOG log4j-config -cp lib/*}, without the main
      * class: the options for every process ({@code env.java.opts.all}), then those of its role, as
-     * Flink's own scripts put them.
+     * Flink's own scripts put them, variables expanded as they do.
      */
     private List<String> javaCommand(List<String> memoryFlags, ConfigOption<String> roleOptions, Path logFile) {
         List<String> command = new ArrayList<>(List.of(javaExecutable()));
         command.addAll(memoryFlags);
         Configuration config = config();
-        command.addAll(words(config.get(CoreOptions.FLINK_JVM_OPTIONS)));
-        command.addAll(words(config.get(roleOptions)));
+        // lib/ is that of the assembled distribution, so its parent is FLINK_HOME, as for bin/.
+        Map<String, String> variables = Map.of("FLINK_HOME", lib.getParent().toString(), "FLINK_CONF_DIR", conf.toString());
+        command.addAll(JvmOptions.words(config.get(CoreOptions.FLINK_JVM_OPTIONS), variables));
+        command.addAll(JvmOptions.words(config.get(roleOptions), variables));
         command.addAll(logOptions(logFile));
         command.add("-classpath");
         command.add(lib + "/*");
