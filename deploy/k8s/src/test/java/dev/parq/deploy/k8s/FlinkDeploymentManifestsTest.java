@@ -3,6 +3,8 @@ package dev.parq.deploy.k8s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -47,6 +49,21 @@ class FlinkDeploymentManifestsTest {
     @MethodSource("manifests")
     void parqAcceptsItsArgumentsAndSettings(Path file) {
         assertEquals(List.of(), ParqRules.violations(Manifests.read(file)), file.getFileName().toString());
+    }
+
+    /** What makes a cluster as fast as ./parq is the same here as in deploy/local (deploy/README.md). */
+    @ParameterizedTest
+    @MethodSource("manifests")
+    void itsJvmOptionsAreThoseOfTheClusterConfiguration(Path file) throws IOException {
+        Path clusterConfig = Manifests.DIRECTORY.resolve("../../flink-conf/cluster/config.yaml").normalize();
+        List<String> lines = Files.readAllLines(clusterConfig);
+        JsonNode flinkConfiguration = Manifests.read(file).path("spec").path("flinkConfiguration");
+        for (String key : List.of("env.java.opts.all", "env.java.opts.jobmanager", "env.java.opts.taskmanager")) {
+            String expected = lines.stream().filter(line -> line.startsWith(key + ":"))
+                    .map(line -> line.substring(key.length() + 1).trim()).findFirst()
+                    .orElseThrow(() -> new AssertionError(key + " is not in " + clusterConfig));
+            assertEquals(expected, flinkConfiguration.path(key).asText(), file.getFileName() + ": " + key);
+        }
     }
 
     @Test
