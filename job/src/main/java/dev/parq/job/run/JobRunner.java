@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.minicluster.MiniClusterJobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import dev.parq.job.pipeline.ConversionException;
@@ -38,7 +39,9 @@ final class JobRunner {
         }
         started.accept(client);
         CompletableFuture<JobExecutionResult> done = client.getJobExecutionResult();
-        boolean askedAgain = false;
+        // The embedded cluster's client completes the result as the job ends and shuts the cluster
+        // down right after; only a remote cluster's client polls for it.
+        boolean askedAgain = client instanceof MiniClusterJobClient;
         long nextProgress = System.nanoTime() + PROGRESS_INTERVAL_NANOS;
         try {
             while (true) {
@@ -70,7 +73,7 @@ final class JobRunner {
     private static boolean ended(JobClient client) throws InterruptedException {
         try {
             return client.getJobStatus().get(1, TimeUnit.SECONDS).isGloballyTerminalState();
-        } catch (TimeoutException | ExecutionException e) {
+        } catch (TimeoutException | ExecutionException | RuntimeException e) {
             return false;   // the result, when it comes, decides
         }
     }
@@ -82,8 +85,9 @@ final class JobRunner {
             if (bytes instanceof Long) {
                 progress.update((Long) bytes, totalBytes);
             }
-        } catch (TimeoutException | ExecutionException e) {
-            // Progress is best effort; the job result decides success.
+        } catch (TimeoutException | ExecutionException | RuntimeException e) {
+            // An embedded cluster that has just shut down after the job's end answers with an
+            // IllegalStateException. Progress is best effort; the job result decides success.
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
