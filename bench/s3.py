@@ -2,9 +2,11 @@
 """parq with object storage against parq on local files, in the same run: `bench/s3` calls this file
 inside a private network namespace (S3Mock listens on all interfaces; there, loopback is the only one).
 
-Each round converts the corpus local -> local, S3 -> local and local -> S3 (in that order, so that
-the three see the same machine), with one S3Mock server on 127.0.0.1:9090 holding the corpus. It
-prints the medians and the ratios to local -> local, and writes them as JSON beside the corpus."""
+Each round converts the corpus local -> local, S3 -> local, local -> S3 and S3 -> S3 (in that
+order, so that the four see the same machine), with one S3Mock server on 127.0.0.1:9090 holding the
+corpus. It prints the medians and the ratios to local -> local, and writes them as JSON beside the
+corpus. The server runs on the same cores as parq: its CPU-seconds during each conversion are
+reported beside parq's, since every second of them is one that parq did not have."""
 import argparse
 import json
 import os
@@ -24,7 +26,7 @@ ENDPOINT = "http://127.0.0.1:9090"
 BUCKET = "bench"
 S3_FLAGS = ["-D", f"s3.endpoint={ENDPOINT}", "-D", "s3.path.style.access=true",
             "-D", "s3.access-key=bench", "-D", "s3.secret-key=bench-secret"]
-CASES = ("local-to-local", "s3-to-local", "local-to-s3")
+CASES = ("local-to-local", "s3-to-local", "local-to-s3", "s3-to-s3")
 
 
 def request(method, key="", body=None):
@@ -63,17 +65,26 @@ def upload(path, key):
                 sys.exit(f"upload of {path}: HTTP {r.status}")
 
 
-def convert(src, out, par, schema, tfile):
+def cpu_seconds(pid):
+    """User and system CPU-seconds a process has used so far (/proc/PID/stat)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def convert(src, out, par, schema, tfile, server):
     argv = [bench.PARQ, "convert", src, "-o", out, "--overwrite", "--compression", "snappy",
             "--parallelism", str(par), "--no-progress", *bench.schema_args(schema), *S3_FLAGS]
+    server_cpu = cpu_seconds(server.pid)
     started = time.monotonic()
     proc = bench.start_timed(argv, dict(os.environ), tfile, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, err = proc.communicate()
     wall = time.monotonic() - started
+    server_cpu = cpu_seconds(server.pid) - server_cpu
     stats = bench.time_stats(tfile)
     if proc.returncode != 0:
         sys.exit(f"{' '.join(argv)}: exit {proc.returncode}\n{err}")
-    return {"wall_s": round(wall, 2), **stats}
+    return {"wall_s": round(wall, 2), "server_cpu_s": round(server_cpu, 2), **stats}
 
 
 def main(argv):
@@ -98,12 +109,12 @@ def main(argv):
         runs = {case: [] for case in CASES}
         for i in range(a.runs):
             tfile = os.path.join(work, "time.txt")
-            runs["local-to-local"].append(convert(corpus["path"], os.path.join(work, "out"), a.parallelism,
-                                                  a.parq_schema, tfile))
-            runs["s3-to-local"].append(convert(f"s3a://{BUCKET}/corpus.ndjson", os.path.join(work, "out"),
-                                               a.parallelism, a.parq_schema, tfile))
-            runs["local-to-s3"].append(convert(corpus["path"], f"s3a://{BUCKET}/out-{i}", a.parallelism,
-                                               a.parq_schema, tfile))
+            sources = {"local": corpus["path"], "s3": f"s3a://{BUCKET}/corpus.ndjson"}
+            targets = {"local": os.path.join(work, "out"), "s3": f"s3a://{BUCKET}/out-{i}"}
+            for case in CASES:
+                source, target = case.split("-to-")
+                runs[case].append(convert(sources[source], targets[target], a.parallelism, a.parq_schema,
+                                          tfile, server))
             print(f"round {i + 1}: " + ", ".join(f"{c} {runs[c][-1]['wall_s']} s" for c in CASES), flush=True)
     finally:
         server.terminate()
@@ -115,9 +126,11 @@ def main(argv):
         wall = statistics.median(r["wall_s"] for r in runs[case])
         summary[case] = {"wall_s": wall, "mb_per_s": round(mb / wall, 1), "of_local": round(base / wall, 2),
                          "cpu_s": statistics.median(r["cpu_s"] for r in runs[case]),
+                         "server_cpu_s": statistics.median(r["server_cpu_s"] for r in runs[case]),
                          "peak_rss_mib": round(max(r["peak_rss_kib"] for r in runs[case]) / 1024)}
         print(f"{case:15} {wall:7.2f} s  {mb / wall:7.1f} MB/s  {base / wall:5.2f}x local  "
-              f"cpu {summary[case]['cpu_s']} s  rss {summary[case]['peak_rss_mib']} MiB")
+              f"cpu {summary[case]['cpu_s']} s (server {summary[case]['server_cpu_s']} s)  "
+              f"rss {summary[case]['peak_rss_mib']} MiB")
     with open(os.path.join(work, "result.json"), "w") as f:
         json.dump({"size": a.size, "bytes": corpus["bytes"], "parallelism": a.parallelism, "runs": runs,
                    "summary": summary}, f, indent=1)

@@ -57,13 +57,13 @@ final class ClusterJobs {
 
     /**
      * The settings of a cluster for the test class {@code test}: the shipped configuration with
-     * {@link #TEST_MEMORY} and {@code overrides}.
+     * {@link #TEST_MEMORY} and {@code overrides}, parq-job.jar on its class path as deploy/local/cluster puts it.
      */
     static LocalCluster.Settings settings(String test, int taskManagers, int slots, Map<String, String> overrides) {
         Map<String, String> keys = new HashMap<>(TEST_MEMORY);
         keys.putAll(overrides);
         return new LocalCluster.Settings(LIB, CLUSTER_CONFIG, TARGET.resolve("flink-cluster").resolve(test),
-                taskManagers, slots, keys, Duration.ofSeconds(90));
+                taskManagers, slots, keys, Duration.ofSeconds(90)).withJar(JOB_JAR);
     }
 
     /** The client finds the cluster through its configuration directory, as deploy/local/flink's does. */

@@ -70,12 +70,17 @@ public final class ClusterCommand {
                             + " one killed can be replaced with add-jobmanager, and takes over its jobs.") boolean highAvailability,
             @Option(names = "--zookeeper-lib", paramLabel = "DIR", defaultValue = "${env:PARQ_ZOOKEEPER_LIB}",
                     description = "ZooKeeper's jars, for --ha (the wrapper passes deploy/local/target/zookeeper/lib).")
-                    Path zooKeeperLib) throws Exception {
+                    Path zooKeeperLib,
+            @Option(names = "--jar", paramLabel = "JAR", defaultValue = "${env:PARQ_CLUSTER_JAR}",
+                    description = "A jar every process has on its class path, copied at start (the wrapper passes"
+                            + " job/target/parq-job.jar once it is built): jobs load parq's classes from it once per process"
+                            + " instead of from their own jar once per job. Restart the cluster to take a new build.")
+                    Path jar) throws Exception {
         if (highAvailability && zooKeeperLib == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--ha needs --zookeeper-lib");
         }
         return printStatus(LocalCluster.start(new LocalCluster.Settings(lib, config, dir, taskManagers, slots, Map.of(),
-                Duration.ofSeconds(timeoutSeconds), highAvailability ? zooKeeperLib : null, null)));
+                Duration.ofSeconds(timeoutSeconds), highAvailability ? zooKeeperLib : null, null, jar)));
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true,

@@ -66,26 +66,36 @@ public final class LocalCluster {
 
     /**
      * Where a cluster's processes come from and what they are told; {@code zooKeeperLib}, the jars
-     * of a ZooKeeper server, is null for a cluster without high availability, and
-     * {@code application} null for a session cluster.
+     * of a ZooKeeper server, is null for a cluster without high availability, {@code application}
+     * null for a session cluster, and {@code jar} null for a cluster with Flink's jars alone.
      */
     public record Settings(Path lib, Path configTemplate, Path dir, int taskManagers, int slots,
-            Map<String, String> overrides, Duration timeout, Path zooKeeperLib, Application application) {
+            Map<String, String> overrides, Duration timeout, Path zooKeeperLib, Application application, Path jar) {
 
         /** A session cluster without high availability. */
         public Settings(Path lib, Path configTemplate, Path dir, int taskManagers, int slots,
                 Map<String, String> overrides, Duration timeout) {
-            this(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, null, null);
+            this(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, null, null, null);
         }
 
         /** With ZooKeeper high availability, from the ZooKeeper server's jars in {@code zooKeeperLib}. */
         public Settings withHighAvailability(Path zooKeeperLib) {
-            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application);
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar);
         }
 
         /** An application cluster: its JobManager runs {@code application}'s main itself. */
         public Settings withApplication(Application application) {
-            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application);
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar);
+        }
+
+        /**
+         * Every process of the cluster has a copy of {@code jar} (parq-job.jar) on its class path after
+         * Flink's lib/, taken at start so that a rebuild does not change the classes of a running
+         * cluster. With parent-first class loading (flink-conf/cluster/config.yaml) a job's classes
+         * then come from it: loaded and compiled once per process instead of once per job.
+         */
+        public Settings withJar(Path jar) {
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar);
         }
 
         public Settings {
@@ -94,6 +104,7 @@ public final class LocalCluster {
             }
             lib = lib.toAbsolutePath();
             zooKeeperLib = zooKeeperLib == null ? null : zooKeeperLib.toAbsolutePath();
+            jar = jar == null ? null : jar.toAbsolutePath();
             configTemplate = configTemplate.toAbsolutePath();
             dir = dir.toAbsolutePath();
             overrides = Map.copyOf(overrides);
@@ -173,6 +184,9 @@ public final class LocalCluster {
             throw new IllegalStateException("no ZooKeeper lib directory at " + settings.zooKeeperLib()
                     + "; mvn -pl deploy/local -am package assembles it");
         }
+        if (settings.jar() != null && !Files.isRegularFile(settings.jar())) {
+            throw new IllegalStateException("no jar at " + settings.jar() + "; mvn -pl job -am package -DskipTests builds it");
+        }
         if (Files.isDirectory(settings.dir().resolve("run"))) {
             LocalCluster previous = open(settings.dir());
             List<String> alive = previous.processes().stream()
@@ -187,11 +201,14 @@ public final class LocalCluster {
         LocalCluster cluster = new LocalCluster(settings.dir(), settings.lib(), settings.zooKeeperLib(),
                 settings.application(), settings.slots(), settings.timeout());
         // ha/, zookeeper/ and artifacts/ too: a new cluster must not take over the jobs or jars of an old one
-        for (String owned : List.of("conf", "log", "tmp", "run", "ha", "zookeeper", "artifacts")) {
+        for (String owned : List.of("conf", "log", "tmp", "run", "ha", "zookeeper", "artifacts", "lib")) {
             deleteRecursively(settings.dir().resolve(owned));
         }
-        for (String owned : List.of("conf", "log", "tmp", "run", "plugins")) {
+        for (String owned : List.of("conf", "log", "tmp", "run", "plugins", "lib")) {
             Files.createDirectories(settings.dir().resolve(owned));
+        }
+        if (settings.jar() != null) {
+            Files.copy(settings.jar(), settings.dir().resolve("lib").resolve(settings.jar().getFileName()));
         }
         try {
             int restPort = freePort();
@@ -640,7 +657,7 @@ public final class LocalCluster {
     }
 
     /**
-     * {@code java MEMORY JAVA_OPTS ROLE_OPTS -Dlog.file=LOG log4j-config -cp lib/*}, without the main
+     * {@code java MEMORY JAVA_OPTS ROLE_OPTS -Dlog.file=LOG log4j-config -cp lib/*:DIR/lib/*}, without the main
      * class: the options for every process ({@code env.java.opts.all}), then those of its role, as
      * Flink's own scripts put them, variables expanded as they do.
      */
@@ -654,7 +671,7 @@ public final class LocalCluster {
         command.addAll(JvmOptions.words(config.get(roleOptions), variables));
         command.addAll(logOptions(logFile));
         command.add("-classpath");
-        command.add(lib + "/*");
+        command.add(lib + "/*" + File.pathSeparator + dir.resolve("lib") + "/*");
         return command;
     }
 
