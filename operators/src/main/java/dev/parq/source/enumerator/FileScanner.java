@@ -1,6 +1,8 @@
 package dev.parq.source.enumerator;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,13 +34,22 @@ final class FileScanner {
      * began. A file that cannot be read now (not readable, or gone since it was listed) is in the
      * result as {@link FileScan#unreadable}: it is looked at again at the next scan, and not taken
      * for gone meanwhile, which would read it again from its start once it can be read.
+     *
+     * @throws InterruptedIOException if the thread is interrupted (the job is ending): a read cut
+     *     short by that says nothing of the file, and the scan is dropped whole
      */
-    List<FileScan> scan(List<InputFile> files, Map<String, TrackedFile> known, Set<Integer> copyLengths) {
+    List<FileScan> scan(List<InputFile> files, Map<String, TrackedFile> known, Set<Integer> copyLengths)
+            throws InterruptedIOException {
         List<FileScan> scans = new ArrayList<>(files.size());
         for (InputFile file : files) {
             try {
                 scans.add(scan(file, known.get(file.fileKey()), copyLengths));
             } catch (IOException unreadable) {
+                if (Thread.currentThread().isInterrupted() || unreadable instanceof ClosedByInterruptException) {
+                    InterruptedIOException interrupted = new InterruptedIOException("scan of " + file.path() + " interrupted");
+                    interrupted.initCause(unreadable);
+                    throw interrupted;
+                }
                 scans.add(FileScan.unreadable(file));
             }
         }

@@ -1,6 +1,7 @@
 package dev.parq.source.enumerator;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -15,6 +16,7 @@ import javax.annotation.Nullable;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SplitsAssignment;
+import org.apache.flink.util.ExceptionUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,6 +65,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     private final CopyRecognition copies;
     /** Whether the next scan is the first of a run that resumed from nothing: where --start-at applies. */
     private boolean firstStart;
+    private volatile boolean closed;
     private long lastSnapshot;
     private long lastCompleted;
     private final EnumeratorMetrics metrics = new EnumeratorMetrics();
@@ -115,8 +118,16 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
      * was applied here; taken for current, it would see every file it read as new or rewritten.
      */
     void apply(Scanned scanned, @Nullable Throwable failure) {
+        if (closed) {
+            return;
+        }
         if (failure != null) {
-            LOG.warn("cannot look at the inputs; trying again at the next scan", failure);
+            if (ExceptionUtils.findThrowable(failure, InterruptedIOException.class).isPresent()) {
+                // The job is ending and its worker threads are interrupted: nothing to say.
+                LOG.debug("scan interrupted", failure);
+            } else {
+                LOG.warn("cannot look at the inputs; trying again at the next scan", failure);
+            }
             return;
         }
         if (scanned.basisVersion() != basis.version()) {
@@ -350,5 +361,8 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     }
 
     @Override
-    public void close() throws IOException {}
+    public void close() throws IOException {
+        // A scan that ends after this is not applied (nor its files' troubles logged): the job is over.
+        closed = true;
+    }
 }

@@ -2,9 +2,11 @@ package dev.parq.source.enumerator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -149,6 +151,36 @@ class TailingEnumeratorTest {
         append(log, "{\"seq\":2}\n");
         scan(enumerator);
         assertEquals("{\"seq\":1}\n{\"seq\":2}\n", readOf(log));
+    }
+
+    /**
+     * A job that ends interrupts the scanning thread: its cut-short reads say nothing of the files,
+     * so the scan fails whole instead of calling them unreadable (which is a warning).
+     */
+    @Test
+    void aScanOnAnInterruptedThreadFailsInsteadOfCallingFilesUnreadable() throws IOException {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n");
+        Thread.currentThread().interrupt();
+        try {
+            assertThrows(InterruptedIOException.class,
+                    () -> new FileScanner(1 << 20).scan(List.of(InputFile.of(log)), Map.of(), Set.of()));
+        } finally {
+            Thread.interrupted();
+        }
+    }
+
+    /** A scan that ends after the enumerator was closed is not acted on. */
+    @Test
+    void aScanAfterCloseIsDropped() throws IOException {
+        Path log = dir.resolve("app.log");
+        Files.writeString(log, "{\"seq\":1}\n");
+        TailingEnumerator enumerator = start("app.log");
+        long version = enumerator.basisVersion();
+        List<FileScan> scans = new FileScanner(1 << 20).scan(List.of(InputFile.of(log)), Map.of(), Set.of());
+        enumerator.close();
+        enumerator.apply(new TailingEnumerator.Scanned(version, scans), null);
+        assertEquals(0, enumerator.snapshotState(1).trackedFiles().size());
     }
 
     /** The worker thread may scan again before the last scan was acted on: that scan is stale. */
