@@ -1,6 +1,7 @@
 package dev.parq.job.pipeline;
 
 import java.time.Duration;
+import java.util.List;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.CheckpointingOptions;
@@ -56,6 +57,7 @@ public final class FlinkSettings {
         Configuration flink = new Configuration(config);
         flink.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.BATCH);
         flink.set(PipelineOptions.OBJECT_REUSE, true);
+        withClustersJar(flink);
         if (!config.contains(RestartStrategyOptions.RESTART_STRATEGY)) {
             // A bad line fails the same way on every attempt: fail fast, with its message.
             flink.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
@@ -78,6 +80,7 @@ public final class FlinkSettings {
         Configuration flink = new Configuration(config);
         flink.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.STREAMING);
         flink.set(PipelineOptions.OBJECT_REUSE, true);
+        withClustersJar(flink);
         flink.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, interval);
         flink.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
         flink.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, uri(new Path(stateDir, CHECKPOINTS)));
@@ -95,6 +98,17 @@ public final class FlinkSettings {
             flink.set(StateRecoveryOptions.SAVEPOINT_PATH, restoreFrom);
         }
         return flink;
+    }
+
+    /**
+     * Without {@link ParqOptions#SHIP_JAR}, no jar goes with the job: a job's configuration is laid
+     * over that of the client that runs parq, whose {@code pipeline.jars} names the jar {@code flink
+     * run} was given, and an empty list there sends none. (An embedded job sends no jar anyway.)
+     */
+    private static void withClustersJar(Configuration flink) {
+        if (!flink.get(ParqOptions.SHIP_JAR)) {
+            flink.set(PipelineOptions.JARS, List.of());
+        }
     }
 
     /** A path as Flink's state keys and savepoint requests take it: with its scheme, {@code file:} for a local one. */

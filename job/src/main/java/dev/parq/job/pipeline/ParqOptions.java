@@ -57,6 +57,14 @@ public final class ParqOptions {
             .defaultValue(false)
             .withDescription("Replace the contents of a non-empty output directory.");
 
+    public static final ConfigOption<Boolean> SHIP_JAR = ConfigOptions.key("parq.cluster.ship-jar")
+            .booleanType()
+            .defaultValue(true)
+            .withDescription("On a cluster (flink run): send parq-job.jar with the job. False where every process of"
+                    + " the cluster has parq-job.jar on its class path and loads parent-first (deploy/local/cluster"
+                    + " start writes it so): the job then runs the cluster's copy of parq, and the client uploads"
+                    + " no jar.");
+
     public static final ConfigOption<String> TENSOR_COLUMNS = ConfigOptions.key("parq.tensor.columns")
             .stringType()
             .noDefaultValue()

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import picocli.CommandLine;
@@ -95,7 +96,7 @@ public final class ClusterCommand {
     int addTaskManager() throws Exception {
         LocalCluster cluster = LocalCluster.open(dir);
         cluster.addTaskManager();
-        return printStatus(cluster);
+        return printAdded(cluster);
     }
 
     @Command(name = "add-jobmanager", mixinStandardHelpOptions = true,
@@ -105,7 +106,7 @@ public final class ClusterCommand {
     int addJobManager() throws Exception {
         LocalCluster cluster = LocalCluster.open(dir);
         cluster.addJobManager();
-        return printStatus(cluster);
+        return printAdded(cluster);
     }
 
     @Command(name = "stop", mixinStandardHelpOptions = true,
@@ -116,6 +117,20 @@ public final class ClusterCommand {
             LocalCluster.open(dir).stop();
         } catch (IllegalStateException neverStarted) {
             spec.commandLine().getErr().println("cluster: " + neverStarted.getMessage());
+        }
+        return 0;
+    }
+
+    /**
+     * After a process was added (which throws unless it came up): the status, and 0 even when the
+     * status lists processes that died before, which the added one was to replace; those are named.
+     */
+    private int printAdded(LocalCluster cluster) throws Exception {
+        printStatus(cluster);
+        List<String> dead = cluster.notRunning();
+        if (!dead.isEmpty()) {
+            spec.commandLine().getErr().println("cluster: added; not running (their records stay until stop): "
+                    + String.join(", ", dead));
         }
         return 0;
     }

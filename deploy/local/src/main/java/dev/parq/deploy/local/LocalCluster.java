@@ -320,6 +320,11 @@ public final class LocalCluster {
      * and every TaskManager is registered.
      */
     public Status status() throws IOException, InterruptedException {
+        return status(Set.of());
+    }
+
+    /** As {@link #status()}, with the processes named in {@code dead} listed but not counted against being up. */
+    private Status status(Set<String> dead) throws IOException, InterruptedException {
         List<String> lines = new ArrayList<>();
         boolean up = true;
         Set<String> registered = registeredTaskManagers();
@@ -327,7 +332,7 @@ public final class LocalCluster {
             String line = process.statusLine(LOOPBACK);
             if (process.handle(conf).isEmpty()) {
                 line += " (not running)";
-                up = false;
+                up &= dead.contains(process.name());
             } else if (process.isZooKeeper() && !zooKeeperAnswers(process.ports().get("client"))) {
                 line += " (not answering)";
                 up = false;
@@ -398,8 +403,10 @@ public final class LocalCluster {
                 dead.forget(run);
             }
         }
+        // TaskManagers that died before stay dead: the new JobManager is up without them.
+        Set<String> deadTaskManagers = new HashSet<>(notRunning());
         ClusterProcess added = launchJobManager(number, restPort, rpcPort);
-        awaitUp();
+        awaitUp(deadTaskManagers);
         return added.name();
     }
 
@@ -508,6 +515,10 @@ public final class LocalCluster {
                     "high-availability.storageDir", dir.resolve("ha").toUri().toString(),
                     "high-availability.cluster-id", "/parq-local",
                     "high-availability.zookeeper.path.root", "/flink"));
+        }
+        if (settings.jar() != null) {
+            // Every process has parq on its class path: flink run need not send it with each job.
+            ours.put("parq.cluster.ship-jar", "false");
         }
         ours.putAll(settings.overrides());
         StringBuilder yaml = new StringBuilder("# Written by deploy/local's LocalCluster from "
@@ -697,13 +708,15 @@ public final class LocalCluster {
     }
 
     private void awaitUp() throws IOException, InterruptedException {
+        awaitUp(Set.of());
+    }
+
+    /** Waits until every process but those named in {@code dead} runs, answers and has registered. */
+    private void awaitUp(Set<String> dead) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        Status status = status();
+        Status status = status(dead);
         while (!status.up()) {
-            List<String> exited = processes().stream()
-                    .filter(process -> process.handle(conf).isEmpty())
-                    .map(ClusterProcess::name)
-                    .toList();
+            List<String> exited = notRunning().stream().filter(name -> !dead.contains(name)).toList();
             if (!exited.isEmpty()) {
                 throw new IllegalStateException("exited during start-up: " + String.join(", ", exited) + "\n" + diagnostics());
             }
@@ -712,8 +725,16 @@ public final class LocalCluster {
                         + String.join("\n", status.lines()) + "\n" + diagnostics());
             }
             Thread.sleep(250);
-            status = status();
+            status = status(dead);
         }
+    }
+
+    /** The names of the processes on record that are not running. */
+    public List<String> notRunning() throws IOException {
+        return processes().stream()
+                .filter(process -> process.handle(conf).isEmpty())
+                .map(ClusterProcess::name)
+                .toList();
     }
 
     /** The names of the TaskManagers registered with all their slots, or null if the JobManager does not answer. */

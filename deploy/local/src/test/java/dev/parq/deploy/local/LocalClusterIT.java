@@ -99,6 +99,14 @@ class LocalClusterIT {
         assertTrue(afterKill.out().contains("taskmanager-2 pid " + killed + " ") && afterKill.out().contains("(not running)"),
                 afterKill.describe());
 
+        // A replacement is a good add, though the dead one is still on record: exit 0, and it is named.
+        Run replaced = cluster("add-taskmanager");
+        assertEquals(0, replaced.exitCode(), replaced.describe());
+        assertTrue(replaced.out().contains("taskmanager-3 pid "), replaced.describe());
+        assertTrue(replaced.err().contains("not running") && replaced.err().contains("taskmanager-2"), replaced.describe());
+        pids = new ArrayList<>(pids);
+        pids.add(processPids(replaced).get(processPids(replaced).size() - 1));
+
         Run stop = cluster("stop");
         assertEquals(0, stop.exitCode(), stop.describe());
         for (long pid : pids) {
