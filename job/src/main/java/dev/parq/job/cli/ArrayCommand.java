@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "array",
-        description = "Inspect mmap array files and convert them to and from numpy .npy files.",
+        description = "Inspects mmap arrays; converts them to and from numpy .npy files.",
         mixinStandardHelpOptions = true,
         versionProvider = Parq.Version.class,
         subcommands = {ArrayCommand.Info.class, ArrayCommand.Stats.class, ArrayCommand.FromNpy.class,

@@ -26,8 +26,9 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Follows NDJSON files (quote globs: 'logs/app.log*') and writes their lines to Parquet in OUTPUT,"
-                    + " until stopped: files that appear and lines appended to them are picked up within the"
+            "Follows growing NDJSON logs into Parquet in OUTPUT until stopped.",
+            "Every complete line is committed exactly once.",
+            "Quote globs: 'logs/app.log*'. Files that appear and lines appended to them are picked up within the"
                     + " discover interval; a partial last line waits for its end; a file is followed by its"
                     + " identity through rename rotation, read again from its start once truncated, and the copy"
                     + " of a copy-truncate rotation is read from where the original was.",

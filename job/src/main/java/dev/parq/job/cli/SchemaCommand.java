@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
         name = "schema",
         mixinStandardHelpOptions = true,
         description = {
-            "Prints the schema that convert would infer, in the syntax --schema takes.",
+            "Prints the schema convert would infer, as --schema takes it.",
             "The sample is spread across the whole input, not only its head.",
             "Options not given are read from $FLINK_CONF_DIR/config.yaml (parq.* keys), then defaulted."
         })

@@ -22,8 +22,9 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Writes chosen numeric fields of NDJSON records as a 2-D mmap array [rows, columns] in input"
-                    + " order (file, then byte offset), which numpy or PyTorch can memory-map without a copy.",
+            "Writes numeric NDJSON fields as a 2-D mmap array for numpy.",
+            "The array is [rows, columns]: the --columns fields of each record, rows in input order"
+                    + " (file, then byte offset); numpy or PyTorch memory-map it without a copy.",
             "A null or missing field is NaN; a non-numeric one makes the line bad: with --on-error reject"
                     + " it goes to OUT.rejected/.",
             "Options not given are read from $FLINK_CONF_DIR/config.yaml (parq.* keys), then defaulted."
