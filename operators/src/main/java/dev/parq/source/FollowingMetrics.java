@@ -21,6 +21,12 @@ public final class FollowingMetrics {
     public static final String COPIES_PARKED = "copiesParked";
     /** Bytes deleted or truncated before they were read. */
     public static final String BYTES_LOST = "bytesLost";
+    /**
+     * Milliseconds since the oldest split a reader holds unread was handed to it (0 when it holds
+     * none): how far behind the lines it is reading were found. Splits are handed out as the
+     * enumerator finds new lines, within the discover interval of their writing.
+     */
+    public static final String OLDEST_UNREAD_AGE = "oldestUnreadAge";
 
     private FollowingMetrics() {}
 }

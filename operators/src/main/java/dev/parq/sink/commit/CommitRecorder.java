@@ -30,6 +30,11 @@ public final class CommitRecorder extends AbstractStreamOperator<Void>
 
     /** The metric of the newest checkpoint committed. */
     public static final String LAST_COMMITTED = "lastCommittedCheckpoint";
+    /**
+     * The metric of the milliseconds since a checkpoint's files were last committed, or since this
+     * task started if none has been since: an ingest whose commits stop shows it growing.
+     */
+    public static final String TIME_SINCE_COMMIT = "timeSinceLastCommit";
 
     private static final long serialVersionUID = 1L;
 
@@ -38,6 +43,7 @@ public final class CommitRecorder extends AbstractStreamOperator<Void>
     private final PartitionCommits partitions;
     private transient CommitRecord record;
     private transient volatile long recorded;
+    private transient volatile long committedAt;
     private transient long watermark;
     private transient ListState<String> pendingPartitions;
     private transient ListState<Long> watermarkState;
@@ -72,6 +78,8 @@ public final class CommitRecorder extends AbstractStreamOperator<Void>
         Long before = record.read();
         recorded = before == null ? 0 : before;
         getMetricGroup().gauge(LAST_COMMITTED, () -> recorded);
+        committedAt = System.currentTimeMillis();
+        getMetricGroup().gauge(TIME_SINCE_COMMIT, () -> Math.max(0L, System.currentTimeMillis() - committedAt));
     }
 
     @Override
@@ -83,6 +91,7 @@ public final class CommitRecorder extends AbstractStreamOperator<Void>
                 record.write(summary.getCheckpointId());
                 recorded = summary.getCheckpointId();
             }
+            committedAt = System.currentTimeMillis();
         } else if (message instanceof CommittableWithLineage<FileSinkCommittable> committed && partitions != null
                 && committed.getCheckpointIdOrEOI() != CommittableMessage.EOI) {
             partitions.committed(committed);

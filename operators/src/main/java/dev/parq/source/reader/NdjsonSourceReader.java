@@ -58,6 +58,13 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     private final boolean following;
     /** Bytes of the assigned splits not read yet; read by the metrics' reporter thread. */
     private volatile long pendingBytes;
+    /** When each split of {@code assigned} arrived, in the same order. */
+    private final Deque<Long> arrivals = new ArrayDeque<>();
+    /**
+     * When the oldest split not read to its end arrived (0 with none): the age of the oldest line
+     * this reader holds unread. Read by the metrics' reporter thread.
+     */
+    private volatile long oldestUnreadSince;
 
     private FileSplit current;
     private RangeReader file;
@@ -85,6 +92,10 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         this.bytesIn = context.metricGroup().getIOMetricGroup().getNumBytesInCounter();
         this.bytesLost = context.metricGroup().counter(FollowingMetrics.BYTES_LOST);
         context.metricGroup().setPendingBytesGauge(() -> pendingBytes);
+        context.metricGroup().gauge(FollowingMetrics.OLDEST_UNREAD_AGE, () -> {
+            long since = oldestUnreadSince;
+            return since == 0 ? 0L : Math.max(0L, System.currentTimeMillis() - since);
+        });
     }
 
     @Override
@@ -115,10 +126,13 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         while (true) {
             FileSplit next = assigned.poll();
             if (next == null) {
+                oldestUnreadSince = 0;
                 return false;
             }
+            long arrival = arrivals.poll();
             try {
                 if (following ? openFollowed(next) : openListed(next)) {
+                    oldestUnreadSince = arrival;
                     return true;
                 }
             } catch (CorruptInputException corrupt) {
@@ -300,6 +314,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             file = null;
         }
         current = null;
+        oldestUnreadSince = arrivals.isEmpty() ? 0 : arrivals.peek();
     }
 
     private void releaseMapping() {
@@ -339,9 +354,14 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     @Override
     public void addSplits(List<FileSplit> splits) {
         assigned.addAll(splits);
+        long now = System.currentTimeMillis();
         long added = 0;
         for (FileSplit split : splits) {
             added += pending(split);
+            arrivals.add(now);
+        }
+        if (oldestUnreadSince == 0) {
+            oldestUnreadSince = now;
         }
         pendingBytes += added;
         splitRequested = false;
