@@ -56,8 +56,19 @@ final class MappedRangeReader implements RangeReader {
     @Override
     public ByteBuffer window(long position, int length) throws IOException {
         releaseWindow();
+        // A mapped page past the file's end faults when touched (SIGBUS, an InternalError in Java):
+        // a file truncated since it was listed is told as such here instead.
+        long size = channel.size();
+        if (size < position + length) {
+            throw InputChangedException.truncated(path.toString(), position, position + length, size);
+        }
         mapped = Mappings.mapReadOnly(channel, position, length);
         return mapped;
+    }
+
+    @Override
+    public boolean shorterThan(long end) throws IOException {
+        return channel.size() < end;
     }
 
     @Override

@@ -5,6 +5,7 @@ import org.apache.flink.util.SerializedThrowable;
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ConversionException.Kind;
 import dev.parq.io.CorruptInputException;
+import dev.parq.io.InputChangedException;
 import dev.parq.parse.BadLineException;
 import dev.parq.sink.OutOfHeapException;
 
@@ -31,7 +32,7 @@ final class Failures {
             if (t instanceof BadLineException || t instanceof CorruptInputException) {
                 return new ConversionException(Kind.BAD_LINE, t.getMessage(), failure);
             }
-            if (t instanceof OutOfHeapException) {
+            if (t instanceof OutOfHeapException || t instanceof InputChangedException) {
                 return ConversionException.failed(t.getMessage(), failure);
             }
             if (t instanceof OutOfMemoryError) {

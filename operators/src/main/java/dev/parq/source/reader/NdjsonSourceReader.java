@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 import dev.parq.config.TaskHeap;
 import dev.parq.io.Compression;
 import dev.parq.io.CorruptInputException;
+import dev.parq.io.InputChangedException;
 import dev.parq.io.LineStream;
 import dev.parq.io.Lines;
 import dev.parq.io.RangeReader;
@@ -160,17 +161,22 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             }
             return true;
         }
-        RangeReader opened = RangeReader.open(split.path());
+        RangeReader opened;
+        try {
+            opened = RangeReader.open(split.path());
+        } catch (NoSuchFileException gone) {
+            throw new InputChangedException("input file " + split.path() + " was deleted or renamed while it was being"
+                    + " read (before byte " + split.offset() + ")");
+        }
         try {
             String key = opened.fileKey();
             if (!split.fileKey().isEmpty() && !split.fileKey().equals(key)) {
-                throw new IOException("input file " + split.path() + " was replaced while it was being read"
+                throw new InputChangedException("input file " + split.path() + " was replaced while it was being read"
                         + " (it was " + split.fileKey() + ", it is now " + key + ")");
             }
             long size = opened.size();
             if (size < split.end()) {
-                throw new IOException("input file " + split.path() + " shrank while it was being read"
-                        + " (expected at least " + split.end() + " bytes, found " + size + ")");
+                throw InputChangedException.truncated(split.path(), split.offset(), split.end(), size);
             }
         } catch (IOException | RuntimeException e) {
             opened.close();
@@ -259,13 +265,38 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         long end = current.end();
         long window = Math.min(chunkSize, end - position);
         while (true) {
-            ByteBuffer bytes = file.window(position, (int) window);
+            ByteBuffer bytes;
+            try {
+                bytes = file.window(position, (int) window);
+            } catch (InputChangedException changed) {
+                if (!following) {
+                    throw changed;
+                }
+                // A followed file truncated under its reader: its lines past the cut are gone.
+                LOG.warn("{} was truncated before bytes {} to {} of it were read", current.path(), position, end);
+                lost(current.withOffset(position));
+                return false;
+            }
             int length = (int) window;
-            if (position + window < end) {
-                length = lastLineEnd(bytes, length);
+            try {
+                if (position + window < end) {
+                    length = lastLineEnd(bytes, length);
+                }
+                if (length > 0) {
+                    // The chained parser reads the mapped bytes inside this call.
+                    output.collect(new LineChunk(current.path(), position, bytes.slice(0, length)));
+                }
+            } catch (InternalError fault) {
+                // A mapped page the file no longer has: the JVM turns the fault into this error,
+                // which Flink would take for a broken JVM and end the process without a word. The
+                // parser may hold part of a line: the task fails (an ingest restarts from its last
+                // checkpoint and finds the file truncated when it opens the split again).
+                if (file.shorterThan(position + window)) {
+                    throw InputChangedException.truncated(current.path(), position, end, file.size());
+                }
+                throw fault;
             }
             if (length > 0) {
-                output.collect(new LineChunk(current.path(), position, bytes.slice(0, length)));
                 bytesIn.inc(length);
                 pendingBytes -= length;
                 position += length;

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,6 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.parq.io.InputChangedException;
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.enumerator.SplitPlanner;
 import dev.parq.source.split.FileSplit;
@@ -259,6 +263,50 @@ class NdjsonSourceReaderTest {
         assertTrue(replaced.getMessage().startsWith("input file " + file.path() + " was replaced"), replaced.getMessage());
         FileSplit longer = new FileSplit("x", file.path(), file.fileKey(), 0, file.length() + 3);
         IOException shrank = assertThrows(IOException.class, () -> readAll(reader(64), List.of(longer)));
-        assertTrue(shrank.getMessage().startsWith("input file " + file.path() + " shrank"), shrank.getMessage());
+        assertTrue(shrank.getMessage().startsWith("input file " + file.path() + " was truncated"), shrank.getMessage());
+    }
+
+    /** A file truncated between two chunks of its split: the next window is not mapped past its end. */
+    @Test
+    void aFileTruncatedBetweenChunksFailsTheReadNamingIt() throws Exception {
+        InputFile file = write("in.ndjson", "{\"a\":1}\n".repeat(4096));
+        NdjsonSourceReader reader = reader(4096);
+        reader.addSplits(List.of(whole(file)));
+        assertEquals(InputStatus.MORE_AVAILABLE, poll(reader, new ArrayList<>()));
+        try (FileChannel channel = FileChannel.open(Path.of(file.path()), StandardOpenOption.WRITE)) {
+            channel.truncate(100);
+        }
+        InputChangedException changed = assertThrows(InputChangedException.class, () -> drain(reader, new ArrayList<>()));
+        assertTrue(changed.getMessage().startsWith("input file " + file.path() + " was truncated while it was being read:"
+                + " at byte 4096 it has 100 bytes"), changed.getMessage());
+    }
+
+    /**
+     * A file truncated while the chained parser reads a chunk: touching a mapped page past the new
+     * end faults, which the JVM raises as an InternalError; the reader tells it as the truncation it is.
+     */
+    @Test
+    void aFileTruncatedUnderTheParserFailsTheReadNamingIt() throws Exception {
+        InputFile file = write("in.ndjson", "{\"a\":1}\n".repeat(4096));
+        NdjsonSourceReader reader = reader(16384);
+        reader.addSplits(List.of(whole(file)));
+        TestingReaderOutput<LineChunk> parser = new TestingReaderOutput<>() {
+            @Override
+            public void collect(LineChunk chunk) {
+                try (FileChannel channel = FileChannel.open(Path.of(file.path()), StandardOpenOption.WRITE)) {
+                    channel.truncate(100);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                long sum = 0;
+                for (int i = 0; i < chunk.length(); i += 1024) {
+                    sum += chunk.buffer().get(i);
+                }
+                assertTrue(sum > 0, "the parser's reads were made");
+                super.collect(chunk);
+            }
+        };
+        InputChangedException changed = assertThrows(InputChangedException.class, () -> reader.pollNext(parser));
+        assertTrue(changed.getMessage().startsWith("input file " + file.path() + " was truncated"), changed.getMessage());
     }
 }
