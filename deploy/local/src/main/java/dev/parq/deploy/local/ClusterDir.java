@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -79,8 +80,13 @@ final class ClusterDir {
         return processes;
     }
 
+    /** The live process of a record, if it still runs. */
+    Optional<ProcessHandle> handle(ClusterProcess process) {
+        return process.handle(conf());
+    }
+
     boolean isAlive(ClusterProcess process) {
-        return process.handle(conf()).isPresent();
+        return handle(process).isPresent();
     }
 
     /** The names of the processes on record that are not running. */

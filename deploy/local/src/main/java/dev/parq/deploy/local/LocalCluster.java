@@ -316,7 +316,7 @@ public final class LocalCluster {
                 .filter(candidate -> candidate.name().equals(name))
                 .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no process " + name + " in " + dir.path()));
-        process.handle(dir.conf()).ifPresent(ProcessStopper::kill);
+        dir.handle(process).ifPresent(ProcessStopper::kill);
     }
 
     /**
@@ -340,7 +340,7 @@ public final class LocalCluster {
 
     private List<ProcessHandle> handles(List<ClusterProcess> processes) {
         return processes.stream()
-                .map(process -> process.handle(dir.conf()))
+                .map(dir::handle)
                 .flatMap(Optional::stream)
                 .toList();
     }
