@@ -3,7 +3,7 @@ package dev.parq.json;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-/** Where the lines of NDJSON end, looked for in the input's own (often mapped) buffers. */
+/** Where the lines of NDJSON end, looked for in the input's own (often mapped) buffers and in copies of them. */
 public final class LineFeeds {
 
     private LineFeeds() {}
@@ -30,5 +30,15 @@ public final class LineFeeds {
             }
         }
         return -1;
+    }
+
+    /** The index of the first line feed in {@code bytes[from, to)}, or {@code to}: where the line at {@code from} ends. */
+    public static int lineEnd(byte[] bytes, int from, int to) {
+        for (int p = from; p < to; p++) {
+            if (bytes[p] == '\n') {
+                return p;
+            }
+        }
+        return to;
     }
 }

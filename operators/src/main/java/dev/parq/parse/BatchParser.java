@@ -16,7 +16,7 @@ import dev.parq.parse.decode.DecoderFactory;
 import dev.parq.parse.decode.StructDecoder;
 import dev.parq.parse.decode.UnknownKeys;
 import dev.parq.parse.decode.UnknownValues;
-import dev.parq.json.ByteScan;
+import dev.parq.json.LineFeeds;
 import dev.parq.json.Tokenizer;
 import dev.parq.batch.ArrowSchemas;
 
@@ -26,11 +26,9 @@ import dev.parq.batch.ArrowSchemas;
  * column; a value that does not fit its column rejects the line, and the next row simply writes
  * over whatever the rejected line had begun, so a bad line leaves no trace in the batch.
  *
- * <p>Before that, the decoders try the line in one pass of their own ({@link
- * dev.parq.parse.decode.Decoder#decodeInline}), which takes only the common shapes and leaves
- * everything else, bad lines included, to the tokenizer: which lines are rejected, and why, does not
- * depend on it. Where it keeps giving up (a schema or a source it does not suit) it is tried less
- * and less often, so that it costs little there.
+ * <p>Before that, the decoders try the line in one pass of their own ({@link InlinePath}), which
+ * takes only the common shapes and leaves everything else, bad lines included, to the tokenizer:
+ * which lines are rejected, and why, does not depend on it.
  *
  * <p>Keys not in the schema are counted ({@link #unknownFields()}); with {@link UnknownFieldsMode#KEEP}
  * the batch has the column {@link UnknownFieldsMode#COLUMN} after the schema's, which holds them
@@ -49,10 +47,6 @@ public final class BatchParser implements AutoCloseable {
      * copies of them at a time, stay of a size whatever the lines' length.
      */
     static final int MAX_BATCH_BYTES = 8 << 20;
-    /** The most lines the inline path is passed over for after it gave up on a line. */
-    private static final int MAX_INLINE_PAUSE = 1024;
-    /** What the inline path returns for a line that goes on past the end of the window. */
-    private static final int CUT = -2;
     private final VectorSchemaRoot root;
     private final int maxRows;
     private final BadLineHandler onBadLine;
@@ -62,10 +56,7 @@ public final class BatchParser implements AutoCloseable {
     /** The column of the unknown keys' values, or null when they are counted only. */
     private final UnknownValues unknownValues;
     private final StructDecoder lineDecoder;
-    private final boolean inline;
-    /** Lines still to go straight to the tokenizer, and how many the next give-up will add. */
-    private int inlinePause;
-    private int nextInlinePause = 1;
+    private final InlinePath inline;
 
     /** A copy of buf[windowStart, windowEnd), the part of the range being tokenized. */
     private byte[] window;
@@ -121,7 +112,6 @@ public final class BatchParser implements AutoCloseable {
             BadLineHandler onBadLine, boolean inline, long maxLineBytes) {
         this.lineLimit = new LineLimit(maxLineBytes);
         this.window = new byte[(int) Math.min(WINDOW_BYTES, lineLimit.bytes())];
-        this.inline = inline && DecoderFactory.inlineSuits(schema);
         if (maxRows <= 0) {
             throw new IllegalArgumentException("maxRows must be positive, got " + maxRows);
         }
@@ -138,6 +128,7 @@ public final class BatchParser implements AutoCloseable {
                     ? new UnknownValues((MapVector) root.getVector(UnknownFieldsMode.COLUMN)) : null;
             this.unknownKeys = new UnknownKeys(unknownValues);
             this.lineDecoder = DecoderFactory.forRoot(schema, root, unknownKeys);
+            this.inline = new InlinePath(lineDecoder, unknownKeys, inline && DecoderFactory.inlineSuits(schema));
         } catch (RuntimeException e) {
             root.close();
             throw e;
@@ -165,15 +156,15 @@ public final class BatchParser implements AutoCloseable {
                 int limit = windowEnd - windowStart;
                 int lineStart = pos - windowStart;
                 int status = Tokenizer.OBJECT;
-                int lineEnd = tryInline(lineStart, limit, windowEnd < to);
+                int lineEnd = inline.tryLine(window, lineStart, limit, windowEnd < to, rows);
                 boolean decoded = lineEnd >= 0;
-                if (!decoded && lineEnd != CUT) {
+                if (lineEnd == InlinePath.TOKENIZER) {
                     status = tokenizer.scan(window, lineStart, limit);
                     lineEnd = status == Tokenizer.ERROR
-                            ? endOfLine(window, tokenizer.errorPosition(), limit)
+                            ? LineFeeds.lineEnd(window, tokenizer.errorPosition(), limit)
                             : tokenizer.lineEnd();
                 }
-                if (lineEnd == CUT || lineEnd == limit && windowEnd < to) {
+                if (lineEnd == InlinePath.CUT || lineEnd == limit && windowEnd < to) {
                     windowRefills++;
                     unknownKeys.discard();
                     boolean lineFillsWindow = pos == windowStart && limit == window.length;
@@ -250,42 +241,6 @@ public final class BatchParser implements AutoCloseable {
         windowEnd = start + length;
     }
 
-    /**
-     * Decodes the line at window[from] in one pass if it has the common shape; returns its end
-     * ('\n' or limit), or -1 with nothing counted, for the tokenizer to take the line. A blank
-     * line is left to the tokenizer without counting as a give-up. When more of the range follows
-     * the window and the line has no end in it, returns {@link #CUT}, not counted as a give-up
-     * either: the line is tried again once the window holds all of it.
-     */
-    private int tryInline(int from, int limit, boolean more) {
-        if (!inline) {
-            return -1;
-        }
-        if (inlinePause > 0) {
-            inlinePause--;
-            return -1;
-        }
-        int p = ByteScan.whitespaceEnd(window, from, limit);
-        if (p == limit || window[p] == '\n') {
-            return -1;
-        }
-        p = lineDecoder.decodeInline(window, p, limit, rows);
-        if (p >= 0) {
-            p = ByteScan.whitespaceEnd(window, p, limit);
-            if (p == limit || window[p] == '\n') {
-                nextInlinePause = 1;
-                return p;
-            }
-        }
-        unknownKeys.discard();
-        if (more && endOfLine(window, from, limit) == limit) {
-            return CUT;
-        }
-        inlinePause = nextInlinePause;
-        nextInlinePause = Math.min(2 * nextInlinePause, MAX_INLINE_PAUSE);
-        return -1;
-    }
-
     private void decodeRow(ByteBuffer buf, String file, long offset, int lineStart, int lineEnd) {
         try {
             lineDecoder.decode(tokenizer.tape(), 0, rows);
@@ -307,15 +262,6 @@ public final class BatchParser implements AutoCloseable {
         rejected++;
         int contentEnd = lineEnd > lineStart && buf.get(lineEnd - 1) == '\r' ? lineEnd - 1 : lineEnd;
         onBadLine.onBadLine(file, offset, reason, buf, lineStart, contentEnd);
-    }
-
-    private static int endOfLine(byte[] bytes, int from, int to) {
-        for (int p = from; p < to; p++) {
-            if (bytes[p] == '\n') {
-                return p;
-            }
-        }
-        return to;
     }
 
     private void publishRowCount() {

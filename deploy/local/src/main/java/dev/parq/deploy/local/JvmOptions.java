@@ -21,10 +21,15 @@ final class JvmOptions {
 
     static List<String> words(String options, Map<String, String> variables) {
         List<String> words = new ArrayList<>();
-        for (String word : Arrays.stream(options.trim().split("\\s+")).filter(w -> !w.isEmpty()).toList()) {
+        for (String word : split(options)) {
             words.add(expand(word, variables));
         }
         return words;
+    }
+
+    /** The words of {@code text}, split at white space, nothing expanded. */
+    static List<String> split(String text) {
+        return Arrays.stream(text.trim().split("\\s+")).filter(w -> !w.isEmpty()).toList();
     }
 
     static String expand(String word, Map<String, String> variables) {

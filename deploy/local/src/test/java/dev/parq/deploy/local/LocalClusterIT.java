@@ -105,7 +105,8 @@ class LocalClusterIT {
         assertTrue(replaced.out().contains("taskmanager-3 pid "), replaced.describe());
         assertTrue(replaced.err().contains("not running") && replaced.err().contains("taskmanager-2"), replaced.describe());
         pids = new ArrayList<>(pids);
-        pids.add(processPids(replaced).get(processPids(replaced).size() - 1));
+        List<Long> replacedPids = processPids(replaced);
+        pids.add(replacedPids.get(replacedPids.size() - 1));
 
         Run stop = cluster("stop");
         assertEquals(0, stop.exitCode(), stop.describe());
