@@ -9,7 +9,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * A test that runs in the long suite only, {@code mvn verify -Pfaults}: the mutation twins, which
- * show that a fault test fails on a build with the defect it looks for, and cases whose repetition
+ * show that a fault test fails on a parq process with the defect it looks for, and cases whose repetition
  * adds confidence more than coverage. The suite every build runs keeps one short case of each
  * fault; the profile sets the JVM property {@link #PROPERTY} for failsafe, and a test that repeats a
  * fault reads {@link #ON} to run its long version there.

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.parq.job.mutation.Mutation;
 import dev.parq.testing.DuckDb;
 
 /**
@@ -60,8 +61,8 @@ class IngestIT {
     Path dir;
 
     private final NumberedLines numbered = new NumberedLines();
-    /** The {@link dev.parq.config.Mutation} the ingest processes run with, if any. */
-    private String mutation;
+    /** The defect the ingest processes run with, if any. */
+    private Mutation mutation;
     /** How the ingest processes compact: every checkpoint, unless a test says otherwise. */
     private List<String> compaction = List.of("--compaction-interval", "1s");
     private long waitSeconds = WAIT_SECONDS;
@@ -453,7 +454,7 @@ class IngestIT {
     @Test
     @FaultsProfile
     void withoutTheBarrierFlushRowsGoMissing() throws Exception {
-        mutation = "no-barrier-flush";
+        mutation = Mutation.NO_BARRIER_FLUSH;
         waitSeconds = 20;
         assertThrows(AssertionError.class, () -> numbered.assertEachCommittedOnce(killedWhileWriting(1)));
     }
@@ -462,7 +463,7 @@ class IngestIT {
     @Test
     @FaultsProfile
     void withFilesKnownByPathRotatedLinesComeTwice() throws Exception {
-        mutation = "path-identity";
+        mutation = Mutation.PATH_IDENTITY;
         waitSeconds = 20;
         assertThrows(AssertionError.class, () -> numbered.assertEachCommittedOnce(killedWhileWriting(1)));
     }
@@ -474,7 +475,7 @@ class IngestIT {
     @Test
     @FaultsProfile
     void withPartFilesDeletedOnceReadAKillDuringACompactionLosesRows() throws Exception {
-        mutation = "early-part-cleanup";
+        mutation = Mutation.EARLY_PART_CLEANUP;
         waitSeconds = 35;
         AssertionError lost = assertThrows(AssertionError.class,
                 () -> numbered.assertEachCommittedOnce(compactedWhileWriting(8).output()));
@@ -623,7 +624,7 @@ class IngestIT {
     private Process startWithSchema(String schema, Path logs, Path output, String... more) throws IOException {
         List<String> command = new ArrayList<>(List.of("java", "-Xmx256m"));
         if (mutation != null) {
-            command.add("-Dparq.test.mutation=" + mutation);
+            command.add(mutation.javaAgent());
         }
         command.addAll(List.of("-jar", JAR.toString(), "ingest",
                 logs.resolve("app.log*").toString(), "-o", output.toString(), "--schema", schema,

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.parq.job.mutation.Mutation;
 import dev.parq.testing.DuckDb;
 
 /**
@@ -49,7 +50,8 @@ class S3IT {
 
     private final List<Process> started = new ArrayList<>();
     private final NumberedLines numbered = new NumberedLines();
-    private String mutation;
+    /** The defect the parq processes run with, if any. */
+    private Mutation mutation;
 
     @BeforeAll
     static void startServer() throws Exception {
@@ -163,7 +165,7 @@ class S3IT {
     @Test
     @FaultsProfile
     void withTheManifestWrittenEarlyAKilledConversionLeavesItVisible() throws Exception {
-        mutation = "early-manifest";
+        mutation = Mutation.EARLY_MANIFEST;
         assertThrows(AssertionError.class, () -> assertKilledConversionLeavesNothingVisible("killed-early"));
     }
 
@@ -188,7 +190,7 @@ class S3IT {
     @Test
     @FaultsProfile
     void withoutTheAbortAFailedConversionLeavesItsUploadsOpen() throws Exception {
-        mutation = "no-upload-abort";
+        mutation = Mutation.NO_UPLOAD_ABORT;
         assertThrows(AssertionError.class, () -> assertFailedConversionLeavesNoUploads("unaborted"));
     }
 
@@ -257,7 +259,7 @@ class S3IT {
     @Test
     @FaultsProfile
     void withoutTheBarrierFlushAnIngestToS3LosesRows() throws Exception {
-        mutation = "no-barrier-flush";
+        mutation = Mutation.NO_BARRIER_FLUSH;
         assertThrows(AssertionError.class, () -> numbered.assertEachCommittedOnce(
                 ingestKilledWhileWriting("mutated", COMPACTION_AT_EACH_CHECKPOINT)));
     }
@@ -335,7 +337,7 @@ class S3IT {
     private Process startParq(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("java", "-Xmx256m"));
         if (mutation != null) {
-            command.add("-Dparq.test.mutation=" + mutation);
+            command.add(mutation.javaAgent());
         }
         command.addAll(List.of("-jar", ParqJar.JAR.toString()));
         command.addAll(List.of(args));

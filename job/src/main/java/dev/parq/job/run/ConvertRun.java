@@ -1,17 +1,14 @@
 package dev.parq.job.run;
 
-import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 
 import dev.parq.batch.ArrowBatch;
-import dev.parq.config.Mutation;
 import dev.parq.job.embedded.JobEnvironment;
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ConvertSettings;
@@ -61,9 +58,6 @@ public final class ConvertRun {
             }
             boolean created = OutputDirectory.prepare(output, settings.overwrite(), runId);
             Pipeline.convert(environment.env(), settings, writers);
-            if (Mutation.EARLY_MANIFEST.active()) {
-                writeEmptyManifest(new Path(output, MANIFEST));
-            }
             JobExecutionResult result;
             try (UnfinishedOutput unfinished = UnfinishedOutput.watch(output, created, "the conversion",
                     environment.embedded())) {
@@ -75,14 +69,6 @@ public final class ConvertRun {
             manifest.checkCounts();
             manifest.write(new Path(output, MANIFEST));
             return manifest;
-        }
-    }
-
-    private static void writeEmptyManifest(Path path) throws ConversionException {
-        try {
-            path.getFileSystem().create(path, FileSystem.WriteMode.OVERWRITE).close();
-        } catch (IOException e) {
-            throw ConversionException.failed("cannot write " + path, e);
         }
     }
 }

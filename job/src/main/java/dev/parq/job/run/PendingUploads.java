@@ -16,7 +16,6 @@ import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.util.WrappingProxy;
 
-import dev.parq.config.Mutation;
 import dev.parq.job.pipeline.Storage;
 
 /**
@@ -42,7 +41,7 @@ final class PendingUploads {
      * begins with the folder's). Returns how many were aborted: 0 on a file system without them.
      */
     static int abortBeneath(Path folder) throws IOException {
-        if (Storage.isLocal(folder) || Mutation.NO_UPLOAD_ABORT.active()) {
+        if (Storage.isLocal(folder)) {
             return 0;
         }
         Object hadoop = hadoopFileSystem(folder.getFileSystem());

@@ -15,7 +15,6 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.OutputTag;
 
 import dev.parq.batch.ArrowBatch;
-import dev.parq.config.Mutation;
 import dev.parq.config.TaskHeap;
 import dev.parq.parse.BadLineException;
 import dev.parq.parse.BatchParser;
@@ -166,9 +165,7 @@ public final class ParseOperator extends AbstractStreamOperator<ArrowBatch>
     @Override
     public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
         super.prepareSnapshotPreBarrier(checkpointId);
-        if (!Mutation.NO_BARRIER_FLUSH.active()) {
-            emitBatch();
-        }
+        emitBatch();
     }
 
     @Override

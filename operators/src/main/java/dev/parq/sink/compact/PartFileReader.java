@@ -11,7 +11,6 @@ import java.util.Map;
 import dev.parq.batch.ArrowBatch;
 import dev.parq.batch.ArrowSchemas;
 import dev.parq.batch.VectorReuse;
-import dev.parq.config.Mutation;
 import dev.parq.config.TaskHeap;
 import dev.parq.schema.SchemaException;
 import dev.parq.schema.TableSchema;
@@ -62,7 +61,6 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
 
     private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
-    private final FileSystem fs;
     private final Path file;
     private final FSDataInputStream in;
     private final Iterator<BlockMetaData> rowGroups;
@@ -80,7 +78,6 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
      * @throws PartFileException if they are not, or the file is not Parquet
      */
     public PartFileReader(FileSystem fs, Path file, RowType rowType) throws IOException {
-        this.fs = fs;
         this.file = file;
         this.in = fs.open(file);
         try {
@@ -188,10 +185,8 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
 
     @Override
     public void close() throws IOException {
-        try (BufferAllocator vectorMemory = allocator; VectorSchemaRoot vectors = root; FSDataInputStream input = in) {
-            if (Mutation.EARLY_PART_CLEANUP.active()) {
-                fs.delete(file, false);
-            }
+        try (BufferAllocator vectorMemory = allocator; VectorSchemaRoot vectors = root) {
+            in.close();
         }
     }
 

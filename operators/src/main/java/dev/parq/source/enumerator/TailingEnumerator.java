@@ -20,8 +20,8 @@ import org.apache.flink.util.ExceptionUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.parq.config.Mutation;
 import dev.parq.source.enumerate.InputDiscovery;
+import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.split.FileSplit;
 
 /**
@@ -150,7 +150,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         for (FileScan scan : scans) {
             // A file renamed while it was listed can be there twice: under its old name, no longer
             // readable as itself, and under its new one.
-            listed.merge(identity(scan), scan, (first, second) -> first.readable() ? first : second);
+            listed.merge(identity(scan.file()), scan, (first, second) -> first.readable() ? first : second);
         }
         List<Map.Entry<String, FileScan>> fresh = new ArrayList<>();
         for (Map.Entry<String, FileScan> entry : listed.entrySet()) {
@@ -275,9 +275,8 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     }
 
     /** Device and inode where the file system has them; else the path, the only identity there is. */
-    private static String identity(FileScan scan) {
-        boolean byPath = scan.file().fileKey().isEmpty() || Mutation.PATH_IDENTITY.active();
-        return byPath ? scan.file().path() : scan.file().fileKey();
+    private static String identity(InputFile file) {
+        return file.fileKey().isEmpty() ? file.path() : file.fileKey();
     }
 
     private void issue(FileScan scan, String key, long from, long to, List<Long> cuts) {

@@ -1,0 +1,57 @@
+package dev.parq.job.mutation;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+
+import net.bytebuddy.asm.Advice;
+
+import dev.parq.job.pipeline.ConvertSettings;
+import dev.parq.job.run.ConvertRun;
+import dev.parq.source.enumerate.InputFile;
+
+/** The code {@link Mutation}'s defects add to parq's methods, inlined there by Byte Buddy. */
+final class DefectAdvice {
+
+    private DefectAdvice() {}
+
+    /** {@code TailingEnumerator.identity(InputFile)}: the path, even where there are device and inode. */
+    static final class IdentityByPath {
+        @Advice.OnMethodExit
+        static void byPath(@Advice.Argument(0) InputFile file,
+                @Advice.Return(readOnly = false) String identity) {
+            identity = file.path();
+        }
+    }
+
+    /** {@code PartFileReader.close()}: deletes the part file just read. */
+    static final class DeleteOnceRead {
+        @Advice.OnMethodExit
+        static void delete(@Advice.FieldValue("file") Path file) throws IOException {
+            file.getFileSystem().delete(file, false);
+        }
+    }
+
+    /** {@code Pipeline.convert(env, settings, writers)}: writes the empty manifest into the output. */
+    static final class ManifestOnceBuilt {
+        @Advice.OnMethodExit
+        static void write(@Advice.Argument(1) ConvertSettings settings) {
+            Path manifest = new Path(settings.output(), ConvertRun.MANIFEST);
+            try {
+                manifest.getFileSystem().create(manifest, FileSystem.WriteMode.OVERWRITE).close();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + manifest, e);
+            }
+        }
+    }
+
+    /** {@code PendingUploads.abortBeneath(folder)}: aborts nothing, and says 0. */
+    static final class NoAbort {
+        @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class)
+        static boolean skip() {
+            return true;
+        }
+    }
+}

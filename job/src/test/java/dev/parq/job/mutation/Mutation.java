@@ -1,0 +1,96 @@
+package dev.parq.job.mutation;
+
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import java.lang.instrument.Instrumentation;
+import java.util.function.Function;
+
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.asm.AsmVisitorWrapper;
+import net.bytebuddy.asm.MemberSubstitution;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.matcher.ElementMatcher;
+
+/**
+ * Deliberate defects that the fault tests' twins put into a parq process of their own, to show that
+ * the tests catch them: a test that still passes with one of these in cannot fail. Each changes one
+ * method of one class, as that class is loaded, through {@link MutationAgent}; parq's own jars hold
+ * none of them.
+ */
+public enum Mutation {
+    /** The parser does not emit the rows it holds before a checkpoint barrier. */
+    NO_BARRIER_FLUSH("dev.parq.parse.operator.ParseOperator", "prepareSnapshotPreBarrier", 1,
+            method -> MemberSubstitution.relaxed().method(named("emitBatch")).stub().on(method)),
+    /** Followed files are known by their path instead of their device and inode. */
+    PATH_IDENTITY("dev.parq.source.enumerator.TailingEnumerator", "identity", 1,
+            advice(DefectAdvice.IdentityByPath.class)),
+    /**
+     * Compaction deletes each part file as soon as it has read it, instead of leaving that to the
+     * commit of the compacted file: a kill before that commit loses the file's rows.
+     */
+    EARLY_PART_CLEANUP("dev.parq.sink.compact.PartFileReader", "close", 0, advice(DefectAdvice.DeleteOnceRead.class)),
+    /**
+     * A conversion writes its manifest ({@code _SUCCESS}) once it has built its job, before that job
+     * has run, let alone committed.
+     */
+    EARLY_MANIFEST("dev.parq.job.pipeline.Pipeline", "convert", 3, advice(DefectAdvice.ManifestOnceBuilt.class)),
+    /** A conversion that fails or is stopped leaves its multipart uploads on S3 open. */
+    NO_UPLOAD_ABORT("dev.parq.job.run.PendingUploads", "abortBeneath", 1, advice(DefectAdvice.NoAbort.class));
+
+    private final String type;
+    private final String method;
+    private final int parameters;
+    /** What puts the defect into the method a matcher matches. */
+    private final Function<ElementMatcher<MethodDescription>, AsmVisitorWrapper> defect;
+
+    Mutation(String type, String method, int parameters,
+            Function<ElementMatcher<MethodDescription>, AsmVisitorWrapper> defect) {
+        this.type = type;
+        this.method = method;
+        this.parameters = parameters;
+        this.defect = defect;
+    }
+
+    /** A defect that inlines {@code advice}'s code into the method. */
+    private static Function<ElementMatcher<MethodDescription>, AsmVisitorWrapper> advice(Class<?> advice) {
+        return method -> Advice.to(advice).on(method);
+    }
+
+    /** The JVM option that starts a parq process with this defect in it. */
+    public String javaAgent() {
+        return "-javaagent:" + AgentJar.path() + "=" + name();
+    }
+
+    /** Changes the target method of the class once it is loaded; errors go to standard error. */
+    void installOn(Instrumentation instrumentation) {
+        new AgentBuilder.Default()
+                .with(AgentBuilder.Listener.StreamWriting.toSystemError().withErrorsOnly())
+                .type(named(type))
+                .transform((builder, loaded, loader, module, domain) -> applyTo(builder, loaded))
+                .installOn(instrumentation);
+    }
+
+    /**
+     * Puts the defect into {@code builder}'s class, {@code loaded}: fails unless that has the one
+     * method the defect changes, so that a method renamed in parq is an error, not a process left
+     * as it is.
+     */
+    DynamicType.Builder<?> applyTo(DynamicType.Builder<?> builder, TypeDescription loaded) {
+        ElementMatcher<MethodDescription> target = named(method).and(takesArguments(parameters));
+        int matching = loaded.getDeclaredMethods().filter(target).size();
+        if (matching != 1) {
+            throw new IllegalStateException(name() + ": " + type + " has " + matching + " methods " + method + " of "
+                    + parameters + " parameters, not one");
+        }
+        return builder.visit(defect.apply(target));
+    }
+
+    /** The name of the class this defect changes. */
+    String type() {
+        return type;
+    }
+}
