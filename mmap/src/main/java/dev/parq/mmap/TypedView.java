@@ -10,6 +10,9 @@ import java.util.Objects;
  * and elements move in bulk between the storage and a Java array of the element type. A subclass
  * adds only what has to name its primitive type: element {@code get} and {@code set}, and the
  * hooks below that move elements between a Java array and a piece of storage or one element.
+ * The four subclasses are written by the build from one template,
+ * {@code src/main/templates/TypedArray.java.template}, so that each is a final class whose
+ * element accessors the JIT inlines, with no interface between a loop and the buffer.
  *
  * <p>The public methods are not {@code final} because javac bridges only overridable methods into
  * the public subclasses, and without the bridges reflection from outside this package cannot
