@@ -345,12 +345,15 @@ class LauncherIT {
         builder.environment().put("JAVA_HOME", javaHome.toString());
         builder.environment().remove("PARQ_JAVA_OPTS");
         builder.environment().remove("PARQ_NO_CDS");
-        Set<String> tmpBefore = clusterLeftovers();
+        // A temporary directory of this run's own: other tests' clusters run beside it.
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        builder.environment().put("TMPDIR", tmp.toString());
+        Set<String> tmpBefore = clusterLeftovers(tmp);
         Process process = builder.start();
         assertTrue(process.waitFor(180, TimeUnit.SECONDS), "parq did not finish");
-        Set<String> left = clusterLeftovers();
+        Set<String> left = clusterLeftovers(tmp);
         left.removeAll(tmpBefore);
-        assertEquals(Set.of(), left, "left behind in " + TMP);
+        assertEquals(Set.of(), left, "left behind in " + tmp);
         ParqJar.Run run = new ParqJar.Run(process.exitValue(),
                 Files.readString(dir.resolve("stdout"), StandardCharsets.UTF_8),
                 Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8));
@@ -361,11 +364,9 @@ class LauncherIT {
         return run;
     }
 
-    private static final Path TMP = Path.of(System.getProperty("java.io.tmpdir"));
-
-    /** What an embedded Flink cluster may leave in the temporary directory if it is not cleaned up. */
-    private static Set<String> clusterLeftovers() throws IOException {
-        try (Stream<Path> entries = Files.list(TMP)) {
+    /** What an embedded Flink cluster may leave in the temporary directory {@code tmp} if it is not cleaned up. */
+    private static Set<String> clusterLeftovers(Path tmp) throws IOException {
+        try (Stream<Path> entries = Files.list(tmp)) {
             return entries.map(path -> path.getFileName().toString())
                     .filter(name -> name.startsWith("minicluster_") || name.startsWith("parq-cluster-")
                             || name.startsWith("flink-rpc-akka"))
