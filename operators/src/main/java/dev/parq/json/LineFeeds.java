@@ -32,6 +32,16 @@ public final class LineFeeds {
         return -1;
     }
 
+    /** One past the last line feed in {@code buf[0, length)}, or 0 if there is none: where a window's whole lines end. */
+    public static int afterLast(ByteBuffer buf, int length) {
+        for (int i = length - 1; i >= 0; i--) {
+            if (buf.get(i) == '\n') {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+
     /** The index of the first line feed in {@code bytes[from, to)}, or {@code to}: where the line at {@code from} ends. */
     public static int lineEnd(byte[] bytes, int from, int to) {
         for (int p = from; p < to; p++) {

@@ -29,6 +29,7 @@ import dev.parq.io.Lines;
 import dev.parq.io.RangeReader;
 import dev.parq.io.SharedLines;
 import dev.parq.io.StandardInput;
+import dev.parq.json.LineFeeds;
 import dev.parq.source.FollowingMetrics;
 import dev.parq.source.split.FileSplit;
 
@@ -59,13 +60,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     private final boolean following;
     /** Bytes of the assigned splits not read yet; read by the metrics' reporter thread. */
     private volatile long pendingBytes;
-    /** When each split of {@code assigned} arrived, in the same order. */
-    private final Deque<Long> arrivals = new ArrayDeque<>();
-    /**
-     * When the oldest split not read to its end arrived (0 with none): the age of the oldest line
-     * this reader holds unread. Read by the metrics' reporter thread.
-     */
-    private volatile long oldestUnreadSince;
+    private final UnreadAge unreadAge = new UnreadAge();
 
     private FileSplit current;
     private RangeReader file;
@@ -93,10 +88,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         this.bytesIn = context.metricGroup().getIOMetricGroup().getNumBytesInCounter();
         this.bytesLost = context.metricGroup().counter(FollowingMetrics.BYTES_LOST);
         context.metricGroup().setPendingBytesGauge(() -> pendingBytes);
-        context.metricGroup().gauge(FollowingMetrics.OLDEST_UNREAD_AGE, () -> {
-            long since = oldestUnreadSince;
-            return since == 0 ? 0L : Math.max(0L, System.currentTimeMillis() - since);
-        });
+        unreadAge.register(context.metricGroup());
     }
 
     @Override
@@ -127,13 +119,13 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         while (true) {
             FileSplit next = assigned.poll();
             if (next == null) {
-                oldestUnreadSince = 0;
+                unreadAge.finished();
                 return false;
             }
-            long arrival = arrivals.poll();
+            long arrival = unreadAge.taken();
             try {
                 if (following ? openFollowed(next) : openListed(next)) {
-                    oldestUnreadSince = arrival;
+                    unreadAge.reading(arrival);
                     return true;
                 }
             } catch (CorruptInputException corrupt) {
@@ -280,7 +272,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             int length = (int) window;
             try {
                 if (position + window < end) {
-                    length = lastLineEnd(bytes, length);
+                    length = LineFeeds.afterLast(bytes, length);
                 }
                 if (length > 0) {
                     // The chained parser reads the mapped bytes inside this call.
@@ -312,16 +304,6 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         }
     }
 
-    /** One past the last '\n' in the first {@code length} bytes, or 0 if there is none. */
-    private static int lastLineEnd(ByteBuffer buffer, int length) {
-        for (int i = length - 1; i >= 0; i--) {
-            if (buffer.get(i) == '\n') {
-                return i + 1;
-            }
-        }
-        return 0;
-    }
-
     private void lost(FileSplit split) {
         long length = split.end() - split.offset();
         bytesLost.inc(length);
@@ -345,7 +327,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             file = null;
         }
         current = null;
-        oldestUnreadSince = arrivals.isEmpty() ? 0 : arrivals.peek();
+        unreadAge.finished();
     }
 
     private void releaseMapping() {
@@ -385,14 +367,10 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     @Override
     public void addSplits(List<FileSplit> splits) {
         assigned.addAll(splits);
-        long now = System.currentTimeMillis();
+        unreadAge.arrived(splits.size());
         long added = 0;
         for (FileSplit split : splits) {
             added += pending(split);
-            arrivals.add(now);
-        }
-        if (oldestUnreadSince == 0) {
-            oldestUnreadSince = now;
         }
         pendingBytes += added;
         splitRequested = false;
