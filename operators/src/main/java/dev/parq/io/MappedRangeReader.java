@@ -67,11 +67,6 @@ final class MappedRangeReader implements RangeReader {
     }
 
     @Override
-    public boolean shorterThan(long end) throws IOException {
-        return channel.size() < end;
-    }
-
-    @Override
     public void releaseWindow() {
         if (mapped != null) {
             Mappings.unmap(mapped);

@@ -45,14 +45,6 @@ public interface RangeReader extends Closeable {
      */
     ByteBuffer window(long position, int length) throws IOException;
 
-    /**
-     * Whether the file is now shorter than {@code end} bytes: after a fault reading a window, whether
-     * the file was truncated under it. Only a mapped file faults that way.
-     */
-    default boolean shorterThan(long end) throws IOException {
-        return false;
-    }
-
     /** Lets the current window go (a mapped one is unmapped at once). */
     void releaseWindow();
 

@@ -283,8 +283,9 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
                 // which Flink would take for a broken JVM and end the process without a word. The
                 // parser may hold part of a line: the task fails (an ingest restarts from its last
                 // checkpoint and finds the file truncated when it opens the split again).
-                if (file.shorterThan(position + window)) {
-                    throw InputChangedException.truncated(current.path(), position, end, file.size());
+                long size = file.size();
+                if (size < position + window) {
+                    throw InputChangedException.truncated(current.path(), position, end, size);
                 }
                 throw fault;
             }
