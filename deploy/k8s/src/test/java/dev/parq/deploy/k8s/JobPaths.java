@@ -34,21 +34,22 @@ import picocli.CommandLine.ParseResult;
 record JobPaths(String command, List<String> inputs, String output, String state, List<String> flinkDirectories) {
 
     /**
-     * The paths of {@code manifest}'s job.
-     *
-     * @throws IllegalArgumentException naming job.args if parq's command line does not take them
+     * The paths of {@code manifest}'s job; empty, with a message naming job.args added to
+     * {@code found}, if parq's command line does not take them.
      */
-    static JobPaths of(JsonNode manifest) {
+    static Optional<JobPaths> of(JsonNode manifest, List<String> found) {
         List<String> args = new ArrayList<>();
         manifest.path("spec").path("job").path("args").forEach(arg -> args.add(arg.asText()));
         ParseResult command;
         try {
             command = Parq.commandLine().parseArgs(args.toArray(String[]::new)).subcommand();
         } catch (CommandLine.ParameterException e) {
-            throw new IllegalArgumentException("job.args " + args + ": " + e.getMessage(), e);
+            found.add("job.args " + args + ": " + e.getMessage());
+            return Optional.empty();
         }
         if (command == null) {
-            throw new IllegalArgumentException("job.args " + args + " name no parq command");
+            found.add("job.args " + args + " name no parq command");
+            return Optional.empty();
         }
         List<String> inputs = new ArrayList<>();
         command.matchedPositionals().forEach(positional -> inputs.addAll(positional.getValue()));
@@ -67,7 +68,7 @@ record JobPaths(String command, List<String> inputs, String output, String state
                 .map(config::getOptional)
                 .flatMap(Optional::stream)
                 .toList();
-        return new JobPaths(name, List.copyOf(inputs), output, state, flinkDirectories);
+        return Optional.of(new JobPaths(name, List.copyOf(inputs), output, state, flinkDirectories));
     }
 
     /** Every path the job's pods reach: parq's and Flink's. */

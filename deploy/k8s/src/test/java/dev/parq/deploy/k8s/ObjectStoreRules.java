@@ -52,19 +52,14 @@ final class ObjectStoreRules {
     static List<String> violations(JsonNode manifest) {
         List<String> found = new ArrayList<>();
         keysWritten(manifest, found);
-        JobPaths paths;
-        try {
-            paths = JobPaths.of(manifest);
-        } catch (IllegalArgumentException e) {
-            found.add(e.getMessage());
-            return found;
-        }
-        if (paths.all().stream().anyMatch(ObjectStoreRules::onTheStore)) {
-            keysFromASecret(manifest, found);
-        }
-        if (!paths.inputs().isEmpty() && paths.inputs().stream().allMatch(ObjectStoreRules::onTheStore)) {
-            nothingOnANode(manifest, paths, found);
-        }
+        JobPaths.of(manifest, found).ifPresent(paths -> {
+            if (paths.all().stream().anyMatch(ObjectStoreRules::onTheStore)) {
+                keysFromASecret(manifest, found);
+            }
+            if (!paths.inputs().isEmpty() && paths.inputs().stream().allMatch(ObjectStoreRules::onTheStore)) {
+                nothingOnANode(manifest, paths, found);
+            }
+        });
         return found;
     }
 

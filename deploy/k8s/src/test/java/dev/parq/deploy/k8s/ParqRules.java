@@ -48,19 +48,14 @@ final class ParqRules {
             found.add("job.entryClass must be " + Main.class.getName());
         }
         parqKeys(manifest, found);
-        JobPaths paths;
-        try {
-            paths = JobPaths.of(manifest);
-        } catch (IllegalArgumentException e) {
-            found.add(e.getMessage());
-            return found;
-        }
-        if (paths.state() != null) {
-            ingestDirectories(manifest, paths.state(), found);
-        }
-        for (String path : paths.all()) {
-            reachable(manifest, path, found);
-        }
+        JobPaths.of(manifest, found).ifPresent(paths -> {
+            if (paths.state() != null) {
+                ingestDirectories(manifest, paths.state(), found);
+            }
+            for (String path : paths.all()) {
+                reachable(manifest, path, found);
+            }
+        });
         return found;
     }
 
