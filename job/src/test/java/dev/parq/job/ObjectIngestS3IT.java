@@ -106,8 +106,9 @@ class ObjectIngestS3IT {
 
     /**
      * Follows {@code s3a://landing/BUCKET/} into {@code bucket} while objects are uploaded; kills the
-     * ingest with SIGKILL once (five times in the long suite), starts it again, and stops it with SIGTERM once every line is
-     * committed or the wait has run out. Returns the committed files, downloaded.
+     * ingest with SIGKILL once (five times in the long suite) and starts it again; stops it with
+     * SIGTERM (a savepoint) once every line is committed, uploads more, and resumes it from the
+     * savepoint until those are committed too. Returns the committed files, downloaded.
      */
     private Path followedThroughAKill(String bucket) throws Exception {
         long seed = System.nanoTime();
@@ -136,6 +137,16 @@ class ObjectIngestS3IT {
         } finally {
             parq.signal(running, "TERM", 0);
         }
+        // Objects that land while it is stopped are read after it resumes from its savepoint.
+        uploader.upload(3);
+        running = parq.start(ingest);
+        try {
+            parq.awaitRows(bucket, numbered.last() + linesBeforeDamage, running);
+        } finally {
+            parq.signal(running, "TERM", 0);
+        }
+        assertTrue(parq.stderr().contains("parq: stopped with savepoint s3a://" + bucket + "/state/savepoints/"),
+                parq.stderr());
         System.out.printf("%d objects (%d gzip, %d by multipart upload), %d lines%n", uploader.objects,
                 uploader.gzip, uploader.multipart, numbered.last());
         assertTrue(uploader.multipart > 0 && uploader.gzip > 0, uploader.multipart + " multipart, " + uploader.gzip
