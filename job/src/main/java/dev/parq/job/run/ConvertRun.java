@@ -1,5 +1,6 @@
 package dev.parq.job.run;
 
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
@@ -63,6 +64,9 @@ public final class ConvertRun {
                     environment.embedded())) {
                 result = unfinished.execute(environment.env(), "parq convert to " + output,
                         settings.reading().totalBytes(), progress);
+            } catch (ConversionException e) {
+                throw FullDisk.named(e, Map.of("Parquet files", output),
+                        "what the conversion wrote was removed; run it again once there is room");
             }
             long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             Manifest manifest = Manifest.collect(settings, JobRunner.counters(result), elapsedMs);
