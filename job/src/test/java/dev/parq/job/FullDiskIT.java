@@ -63,7 +63,7 @@ class FullDiskIT {
         try (SmallDisk disk = SmallDisk.mount(dir.resolve("disk"), "8m")) {
             Path output = disk.mount().resolve("out");
             // Its part files or its checkpoints, in _state beneath it, whichever is written first.
-            assertIngestStopsAndGoesOn(disk, output, disk.seen(output), output.toString());
+            assertIngestStopsAndGoesOn(disk, output, output.toString());
         }
     }
 
@@ -72,7 +72,36 @@ class FullDiskIT {
         try (SmallDisk disk = SmallDisk.mount(dir.resolve("disk"), "8m")) {
             Path state = disk.mount().resolve("state");
             Path output = dir.resolve("out");
-            assertIngestStopsAndGoesOn(disk, output, output, "checkpoints in " + state, "--state", state.toString());
+            assertIngestStopsAndGoesOn(disk, output, "checkpoints in " + state, "--state", state.toString());
+        }
+    }
+
+    /**
+     * With a restart strategy given, the same ingest process waits out a full disk: a writer goes
+     * on writing (and rotating) while the disk is full for 10 s, and once it has room again every
+     * line is committed exactly once, without a new start.
+     */
+    @Test
+    @FaultsProfile
+    void anIngestWithARestartStrategyWaitsForRoomAndGoesOn() throws Exception {
+        try (SmallDisk disk = SmallDisk.mount(dir.resolve("disk"), "8m")) {
+            Path output = disk.mount().resolve("out");
+            Ingest ingest = startIngest(disk, output, "-Drestart-strategy.type=fixed-delay",
+                    "-Drestart-strategy.fixed-delay.attempts=1000", "-Drestart-strategy.fixed-delay.delay=2s");
+            NumberedLines.RotatingWriter writer = numbered.writeRotating(ingest.log(), 700, new Random(33));
+            Thread.sleep(2000);
+            disk.fill();
+            Thread.sleep(10_000);
+            assertTrue(ingest.process().isAlive(), "the ingest ended: " + stderr());
+            disk.free();
+            long freed = System.nanoTime();
+            Thread.sleep(2000);
+            writer.stop();
+            awaitRows(disk.seen(output), numbered.last(), ingest.process());
+            System.out.printf("FullDiskIT: every line committed %.1f s after the disk had room again%n",
+                    (System.nanoTime() - freed) / 1e9);
+            stop(ingest.process());
+            numbered.assertEachCommittedOnce(disk.seen(output));
         }
     }
 
@@ -141,21 +170,14 @@ class FullDiskIT {
      * lines: the ingest stops, exit 1, with one line that says the disk is full, naming {@code full}
      * (what was written there, and where), and what it committed
      * is readable, each line at most once. Once the disk has room, the same command commits every
-     * line, and more written meanwhile, exactly once. {@code seenOutput} is {@code output} as the
-     * test reads it.
+     * line, and more written meanwhile, exactly once.
      */
-    private void assertIngestStopsAndGoesOn(SmallDisk disk, Path output, Path seenOutput, String full, String... more)
+    private void assertIngestStopsAndGoesOn(SmallDisk disk, Path output, String full, String... more)
             throws Exception {
-        Path logs = Files.createDirectories(dir.resolve("logs"));
-        Path log = logs.resolve("app.log");
-        append(log, numbered.next(2000));
-        List<String> command = parq("ingest", logs.resolve("app.log*").toString(), "-o", output.toString(),
-                "--schema", NumberedLines.SCHEMA, "--checkpoint-interval", "1s", "--discover-interval", "200ms",
-                "--compaction-interval", "1s", "-p", "2");
-        command.addAll(List.of(more));
-        Process ingest = start(new ProcessBuilder(disk.inside(command)));
-        awaitRows(seenOutput, 2000, ingest);
-
+        Path seenOutput = disk.seen(output);
+        Ingest started = startIngest(disk, output, more);
+        Path log = started.log();
+        Process ingest = started.process();
         disk.fill();
         long filled = System.nanoTime();
         append(log, numbered.next(2000));
@@ -173,14 +195,39 @@ class FullDiskIT {
                 "lines committed twice");
 
         disk.free();
-        ingest = start(new ProcessBuilder(disk.inside(command)));
+        ingest = start(new ProcessBuilder(disk.inside(started.command())));
         append(log, numbered.next(500));
         awaitRows(seenOutput, numbered.last(), ingest);
+        stop(ingest);
+        numbered.assertEachCommittedOnce(seenOutput);
+    }
+
+    /** A running ingest, the command that started it, and the log it follows. */
+    private record Ingest(Process process, List<String> command, Path log) {}
+
+    /**
+     * Starts ingest, in {@code disk}'s namespace, on a log of 2000 lines into {@code output}, with
+     * {@code more} options, and waits until they are committed.
+     */
+    private Ingest startIngest(SmallDisk disk, Path output, String... more) throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path log = logs.resolve("app.log");
+        append(log, numbered.next(2000));
+        List<String> command = parq("ingest", logs.resolve("app.log*").toString(), "-o", output.toString(),
+                "--schema", NumberedLines.SCHEMA, "--checkpoint-interval", "1s", "--discover-interval", "200ms",
+                "--compaction-interval", "1s", "-p", "2");
+        command.addAll(List.of(more));
+        Process ingest = start(new ProcessBuilder(disk.inside(command)));
+        awaitRows(disk.seen(output), 2000, ingest);
+        return new Ingest(ingest, command, log);
+    }
+
+    /** Stops {@code ingest} with SIGTERM, which takes a savepoint, and checks that it exits 0. */
+    private void stop(Process ingest) throws Exception {
         Process stop = new ProcessBuilder("kill", "-TERM", Long.toString(ingest.pid())).start();
         assertEquals(0, stop.waitFor());
         assertTrue(ingest.waitFor(WAIT_SECONDS, TimeUnit.SECONDS), "the ingest did not stop");
         assertEquals(0, ingest.exitValue(), stderr());
-        numbered.assertEachCommittedOnce(seenOutput);
     }
 
     /** {@code java -jar parq.jar args}, with the test's defect put in if it has one. */

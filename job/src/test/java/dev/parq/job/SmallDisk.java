@@ -53,9 +53,14 @@ final class SmallDisk implements AutoCloseable {
         return mount;
     }
 
-    /** {@code path}, a path on the disk as its commands see it, as this process can read it. */
+    /**
+     * {@code path}, as the disk's commands see it, as this process can read it: through the holder's
+     * view if it is on the disk, else as it is.
+     */
     Path seen(Path path) {
-        return Path.of("/proc", Long.toString(holder.pid()), "root").resolve(Path.of("/").relativize(path.toAbsolutePath()));
+        return path.startsWith(mount)
+                ? Path.of("/proc", Long.toString(holder.pid()), "root").resolve(Path.of("/").relativize(path.toAbsolutePath()))
+                : path;
     }
 
     /** {@code command} as it runs in the disk's mount namespace: the process is the command's own. */
