@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
@@ -38,6 +39,8 @@ class FullDiskIT {
     private static final Path JAR = ParqJar.JAR;
     /** About 90 bytes a line of letters that hardly compress: 22 MB of input, far more than the disk. */
     private static final int CONVERT_LINES = 250_000;
+    /** What a tmpfs allocates a file's bytes in. */
+    private static final long PAGE = 4096;
 
     @TempDir
     Path dir;
@@ -105,6 +108,19 @@ class FullDiskIT {
         }
     }
 
+    @Test
+    void aConversionWhoseManifestFindsTheDiskFullRemovesItsPartFiles() throws Exception {
+        assertConversionFailsCleanlyAtTheManifest();
+    }
+
+    /** The manifest's check fails when the part files of a conversion that has no manifest stay. */
+    @Test
+    @FaultsProfile
+    void withoutTheCleanupThePartFilesOfAConversionWithoutManifestStay() throws Exception {
+        assertFailsWith(Mutation.NO_UNFINISHED_CLEANUP, this::assertConversionFailsCleanlyAtTheManifest,
+                "left on the disk");
+    }
+
     /** The conversion's check fails when a failed conversion leaves its in-progress files. */
     @Test
     @FaultsProfile
@@ -143,17 +159,48 @@ class FullDiskIT {
     private void assertConversionFailsCleanly() throws Exception {
         Path input = dir.resolve("in.ndjson");
         append(input, numbered.next(CONVERT_LINES, 60, new Random(33)));
+        assertConversionFailsCleanly(input, "4m", output -> "a Parquet file in " + output + ": ");
+    }
+
+    /**
+     * Converts onto a disk that holds the conversion's part files to the byte but not its manifest:
+     * it fails naming the manifest, and the part files, committed by then, are removed.
+     */
+    private void assertConversionFailsCleanlyAtTheManifest() throws Exception {
+        Path input = dir.resolve("in.ndjson");
+        append(input, numbered.next(20_000, 60, new Random(33)));
+        ParqJar.Run sized = ParqJar.run(dir, "256m", "convert", input.toString(), "-o", dir.resolve("sized").toString(),
+                "--schema", NumberedLines.SCHEMA, "--no-progress", "-p", "1");
+        assertEquals(0, sized.exit(), sized.err());
+        long pages = 0;
+        try (Stream<Path> files = Files.list(dir.resolve("sized"))) {
+            for (Path file : files.filter(f -> !f.getFileName().toString().equals("_SUCCESS")).toList()) {
+                pages += (Files.size(file) + PAGE - 1) / PAGE;
+            }
+        }
+        assertConversionFailsCleanly(input, Long.toString(pages * PAGE),
+                output -> "the manifest " + output.resolve("_SUCCESS") + ": ");
+    }
+
+    /**
+     * Converts {@code input} with one reader onto a disk of {@code size}, with the embedded
+     * cluster's scratch space in a directory of the test's: exit 1, one line that says the disk is
+     * full writing {@code written}, given the output, and nothing left on the disk (the output
+     * directory, which the run created, is gone with its hidden files) nor in the scratch space.
+     */
+    private void assertConversionFailsCleanly(Path input, String size, Function<Path, String> written)
+            throws Exception {
         Path scratch = Files.createDirectories(dir.resolve("tmp"));
-        try (SmallDisk disk = SmallDisk.mount(dir.resolve("disk"), "4m")) {
+        try (SmallDisk disk = SmallDisk.mount(dir.resolve("disk"), size)) {
             Path output = disk.mount().resolve("out");
             ProcessBuilder convert = new ProcessBuilder(disk.inside(parq("convert", input.toString(), "-o",
-                    output.toString(), "--schema", NumberedLines.SCHEMA, "--no-progress", "-p", "2")));
+                    output.toString(), "--schema", NumberedLines.SCHEMA, "--no-progress", "-p", "1")));
             convert.environment().put("TMPDIR", scratch.toString());
             Process process = start(convert);
             assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the conversion did not end");
             String err = stderr();
             assertEquals(1, process.exitValue(), err);
-            assertOneLine(err, "parq: no space left on device writing a Parquet file in " + output + ": ");
+            assertOneLine(err, "parq: no space left on device writing " + written.apply(output));
             try (Stream<Path> files = Files.walk(disk.seen(disk.mount()))) {
                 assertEquals(List.of(), files.skip(1).map(Path::getFileName).map(Path::toString).toList(),
                         "left on the disk");

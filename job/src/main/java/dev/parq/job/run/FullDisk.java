@@ -47,7 +47,8 @@ final class FullDisk {
             }
         }
         if (NoSpaceLeftException.isNoSpace(classified)) {
-            return new ConversionException(Kind.NO_SPACE, classified.getMessage() + "; " + then, classified.getCause());
+            return new ConversionException(Kind.NO_SPACE, "no space left on device where the job wrote ("
+                    + classified.getMessage() + "); " + then, classified.getCause());
         }
         return classified;
     }

@@ -50,7 +50,7 @@ final class DefectAdvice {
 
     /**
      * A method that does nothing and returns its type's default: {@code PendingUploads.abortBeneath(folder)}
-     * aborts nothing and says 0, {@code UnfinishedOutput.discard(failure)} removes nothing.
+     * aborts nothing and says 0, {@code UnfinishedOutput.removeFrom(directory)} removes nothing.
      */
     static final class Skip {
         @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class)
