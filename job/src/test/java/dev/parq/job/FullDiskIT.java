@@ -37,8 +37,8 @@ import dev.parq.testing.DuckDb;
 class FullDiskIT {
 
     private static final Path JAR = ParqJar.JAR;
-    /** About 90 bytes a line of letters that hardly compress: 22 MB of input, far more than the disk. */
-    private static final int CONVERT_LINES = 250_000;
+    /** About 90 bytes a line of letters that hardly compress: 9 MB of input, 7 MB of Parquet, for a 4 MiB disk. */
+    private static final int CONVERT_LINES = 100_000;
     /** What a tmpfs allocates a file's bytes in. */
     private static final long PAGE = 4096;
 
@@ -46,8 +46,8 @@ class FullDiskIT {
     Path dir;
 
     private final NumberedLines numbered = new NumberedLines();
-    /** The defect the parq processes run with, if any. */
-    private Mutation mutation;
+    /** The defects the parq processes run with, if any. */
+    private List<Mutation> mutations = List.of();
     /** Every parq process started, so that none outlives a test that failed. */
     private final List<Process> started = new ArrayList<>();
 
@@ -143,16 +143,33 @@ class FullDiskIT {
                 "checkpoint tolerable failure threshold");
     }
 
+    /**
+     * The check of an ingest whose output fills fails when neither a part file nor a checkpoint that
+     * cannot be written is told as a full disk (either alone is made up for by the other: the part
+     * files and the checkpoints are on the same disk).
+     */
+    @Test
+    @FaultsProfile
+    void withoutTheFullDiskNamedNorToldTheIngestsMessageIsNotOfAFullDisk() throws Exception {
+        assertFailsWith(List.of(Mutation.UNNAMED_FULL_DISK, Mutation.UNTOLD_FULL_DISK),
+                this::anIngestWhoseOutputFillsStopsAndGoesOnOnceThereIsRoom, "Exception: ");
+    }
+
     /** {@code check}, run with {@code defect} in parq, fails, and its message contains {@code expected}. */
     private void assertFailsWith(Mutation defect, Executable check, String expected) {
-        mutation = defect;
+        assertFailsWith(List.of(defect), check, expected);
+    }
+
+    /** {@code check}, run with {@code defects} in parq, fails, and its message contains {@code expected}. */
+    private void assertFailsWith(List<Mutation> defects, Executable check, String expected) {
+        mutations = defects;
         AssertionError failed = assertThrows(AssertionError.class, check);
-        System.out.println("FullDiskIT: with " + defect + ": " + failed.getMessage());
+        System.out.println("FullDiskIT: with " + defects + ": " + failed.getMessage());
         assertTrue(failed.getMessage().contains(expected), failed.getMessage());
     }
 
     /**
-     * Converts far more than a 4 MiB disk holds onto it, with the embedded cluster's scratch space in
+     * Converts more than a 4 MiB disk holds onto it, with the embedded cluster's scratch space in
      * a directory of the test's: exit 1, one line naming the output, nothing left on the disk (the
      * output directory, which the run created, is gone with its hidden files) nor in the scratch space.
      */
@@ -280,9 +297,7 @@ class FullDiskIT {
     /** {@code java -jar parq.jar args}, with the test's defect put in if it has one. */
     private List<String> parq(String... args) {
         List<String> command = new ArrayList<>(List.of("java", "-Xmx256m"));
-        if (mutation != null) {
-            command.add(mutation.javaAgent());
-        }
+        mutations.forEach(mutation -> command.add(mutation.javaAgent()));
         command.addAll(List.of("-jar", JAR.toString()));
         command.addAll(List.of(args));
         return command;
