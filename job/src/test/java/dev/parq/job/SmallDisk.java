@@ -30,7 +30,10 @@ final class SmallDisk implements AutoCloseable {
         this.holder = holder;
     }
 
-    /** A tmpfs of {@code size} ({@code 8m}) at {@code mount}, an empty directory; skips the test if it cannot be made. */
+    /**
+     * A tmpfs of {@code size} ({@code 8m}, or bytes) at {@code mount}, an empty directory; skips the
+     * test if it cannot be made.
+     */
     static SmallDisk mount(Path mount, String size) throws Exception {
         Files.createDirectories(mount);
         Process holder = new ProcessBuilder("unshare", "-m", "--propagation", "private", "sh", "-c",
@@ -58,9 +61,8 @@ final class SmallDisk implements AutoCloseable {
      * view if it is on the disk, else as it is.
      */
     Path seen(Path path) {
-        return path.startsWith(mount)
-                ? Path.of("/proc", Long.toString(holder.pid()), "root").resolve(Path.of("/").relativize(path.toAbsolutePath()))
-                : path;
+        Path root = Path.of("/proc", Long.toString(holder.pid()), "root");
+        return path.startsWith(mount) ? root.resolve(Path.of("/").relativize(path.toAbsolutePath())) : path;
     }
 
     /** {@code command} as it runs in the disk's mount namespace: the process is the command's own. */

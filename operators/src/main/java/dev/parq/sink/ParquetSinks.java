@@ -42,7 +42,8 @@ public final class ParquetSinks {
      * bounded job, and ends once it reaches {@code options}' target size.
      */
     public static FileSink<ArrowBatch> forBatches(Path outputDir, RowType rowType, ParquetWriterOptions options) {
-        return forBatches(outputDir, writerFactory(outputDir, rowType, options), options, PartitionOptions.MAX_OPEN_DEFAULT);
+        return forBatches(outputDir, writerFactory(outputDir, rowType, options), options,
+                PartitionOptions.MAX_OPEN_DEFAULT);
     }
 
     /** The writers of {@link #forBatches(Path, RowType, ParquetWriterOptions)}, one per part file. */

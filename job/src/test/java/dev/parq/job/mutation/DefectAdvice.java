@@ -62,7 +62,8 @@ final class DefectAdvice {
     /** {@code NoSpaceLeftException.naming(place, failure)}: the failure as it is. */
     static final class FailureAsItIs {
         @Advice.OnMethodExit
-        static void asItIs(@Advice.Argument(1) IOException failure, @Advice.Return(readOnly = false) IOException named) {
+        static void asItIs(@Advice.Argument(1) IOException failure,
+                @Advice.Return(readOnly = false) IOException named) {
             named = failure;
         }
     }
