@@ -3,17 +3,22 @@ package dev.parq.sink;
 import java.io.IOException;
 
 import dev.parq.batch.ArrowBatch;
+import dev.parq.io.NoSpaceLeftException;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.core.fs.FSDataOutputStream;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.types.logical.RowType;
 
 /** Flink's bulk-format writer for one part file: each batch is written as it arrives. */
 public final class ArrowParquetBulkWriter implements BulkWriter<ArrowBatch> {
 
     private final ArrowParquetWriter writer;
+    /** Where the part file is, as a full disk's message names it. */
+    private final String place;
 
-    ArrowParquetBulkWriter(ArrowParquetWriter writer) {
+    ArrowParquetBulkWriter(ArrowParquetWriter writer, String place) {
         this.writer = writer;
+        this.place = place;
     }
 
     @Override
@@ -23,6 +28,8 @@ public final class ArrowParquetBulkWriter implements BulkWriter<ArrowBatch> {
         } catch (OutOfMemoryError e) {
             int row = writer.rowBeingWritten();
             throw new OutOfHeapException(batch.file(), batch.rowOffset(Math.max(0, row)), e);
+        } catch (IOException e) {
+            throw NoSpaceLeftException.naming(place, e);
         }
     }
 
@@ -33,7 +40,11 @@ public final class ArrowParquetBulkWriter implements BulkWriter<ArrowBatch> {
     /** Writes the last row group and the footer; Flink closes the stream itself. */
     @Override
     public void finish() throws IOException {
-        writer.close();
+        try {
+            writer.close();
+        } catch (IOException e) {
+            throw NoSpaceLeftException.naming(place, e);
+        }
     }
 
     public long rowsWritten() {
@@ -44,10 +55,13 @@ public final class ArrowParquetBulkWriter implements BulkWriter<ArrowBatch> {
     public static final class Factory implements BulkWriter.Factory<ArrowBatch> {
         private static final long serialVersionUID = 1L;
 
+        private final String place;
         private final RowType rowType;
         private final ParquetWriterOptions options;
 
-        public Factory(RowType rowType, ParquetWriterOptions options) {
+        /** Writers of part files in {@code outputDir} (or its partitions' folders). */
+        public Factory(Path outputDir, RowType rowType, ParquetWriterOptions options) {
+            this.place = "a Parquet file in " + outputDir;
             this.rowType = rowType;
             this.options = options;
         }
@@ -55,7 +69,7 @@ public final class ArrowParquetBulkWriter implements BulkWriter<ArrowBatch> {
         @Override
         public BulkWriter<ArrowBatch> create(FSDataOutputStream out) throws IOException {
             return new ArrowParquetBulkWriter(
-                    new ArrowParquetWriter(new FlinkOutputFile(out), rowType, options));
+                    new ArrowParquetWriter(new FlinkOutputFile(out), rowType, options), place);
         }
     }
 }

@@ -42,12 +42,14 @@ public final class ParquetSinks {
      * bounded job, and ends once it reaches {@code options}' target size.
      */
     public static FileSink<ArrowBatch> forBatches(Path outputDir, RowType rowType, ParquetWriterOptions options) {
-        return forBatches(outputDir, writerFactory(rowType, options), options, PartitionOptions.MAX_OPEN_DEFAULT);
+        return forBatches(outputDir, writerFactory(outputDir, rowType, options), options,
+                PartitionOptions.MAX_OPEN_DEFAULT);
     }
 
     /** The writers of {@link #forBatches(Path, RowType, ParquetWriterOptions)}, one per part file. */
-    public static BulkWriter.Factory<ArrowBatch> writerFactory(RowType rowType, ParquetWriterOptions options) {
-        return new ArrowParquetBulkWriter.Factory(rowType, options);
+    public static BulkWriter.Factory<ArrowBatch> writerFactory(Path outputDir, RowType rowType,
+            ParquetWriterOptions options) {
+        return new ArrowParquetBulkWriter.Factory(outputDir, rowType, options);
     }
 
     /**
@@ -74,7 +76,7 @@ public final class ParquetSinks {
                 .enableCompactionOnCheckpoint(checkpointsPerCompaction)
                 .setNumCompactThreads(COMPACTION_THREADS)
                 .build();
-        return partFiles(outputDir, writerFactory(rowType, options), options, maxOpenPartitions)
+        return partFiles(outputDir, writerFactory(outputDir, rowType, options), options, maxOpenPartitions)
                 .enableCompact(strategy, new RecordWiseFileCompactor<>(new PartFileReader.Factory(rowType)))
                 .build();
     }

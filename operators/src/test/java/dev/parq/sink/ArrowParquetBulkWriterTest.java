@@ -28,7 +28,7 @@ class ArrowParquetBulkWriterTest {
     void finishWritesTheFooterButLeavesTheStreamToFlink() throws Exception {
         Path file = dir.resolve("part.parquet");
         BulkWriter.Factory<ArrowBatch> factory = InstantiationUtil.clone(new ArrowParquetBulkWriter.Factory(
-                LogRows.ROW_TYPE, ParquetWriterOptions.defaults()));
+                new org.apache.flink.core.fs.Path(dir.toUri()), LogRows.ROW_TYPE, ParquetWriterOptions.defaults()));
         try (BufferAllocator allocator = new RootAllocator();
                 VectorSchemaRoot root = VectorSchemaRoot.create(ArrowSchemas.toArrow(LogRows.ROW_TYPE), allocator)) {
             root.allocateNew();
@@ -58,7 +58,8 @@ class ArrowParquetBulkWriterTest {
     void runningOutOfHeapNamesTheLineBeingWritten() throws Exception {
         Path file = dir.resolve("part.parquet");
         BulkWriter.Factory<ArrowBatch> factory = new ArrowParquetBulkWriter.Factory(
-                LogRows.ROW_TYPE, ParquetWriterOptions.defaults().withRowGroupSize(256 * 1024));
+                new org.apache.flink.core.fs.Path(dir.toUri()), LogRows.ROW_TYPE,
+                ParquetWriterOptions.defaults().withRowGroupSize(256 * 1024));
         long[] offsets = new long[1000];
         try (BufferAllocator allocator = new RootAllocator();
                 VectorSchemaRoot root = VectorSchemaRoot.create(ArrowSchemas.toArrow(LogRows.ROW_TYPE), allocator);

@@ -15,6 +15,8 @@ public class ConversionException extends Exception {
         BAD_LINE,
         /** A task ran out of heap; the message says where. */
         OUT_OF_MEMORY,
+        /** A file system the run writes to is full; the message says which place. */
+        NO_SPACE,
         /** Anything else: an I/O error, counts that do not add up. */
         FAILED
     }

@@ -53,7 +53,7 @@ public final class Pipeline {
             UnaryOperator<BulkWriter.Factory<ArrowBatch>> writers) {
         SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
         Partitioning partitioning = settings.partitioning();
-        BulkWriter.Factory<ArrowBatch> parquet = ParquetSinks.writerFactory(
+        BulkWriter.Factory<ArrowBatch> parquet = ParquetSinks.writerFactory(settings.output(),
                 partitioning.fileType(settings.reading().outputType()), settings.writerOptions());
         partitioned(batches, partitioning, false)
                 .sinkTo(ParquetSinks.forBatches(settings.output(), writers.apply(parquet),

@@ -1,5 +1,7 @@
 package dev.parq.job.run;
 
+import java.io.IOException;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
@@ -23,6 +25,9 @@ import dev.parq.job.pipeline.Pipeline;
 public final class ConvertRun {
 
     public static final String MANIFEST = "_SUCCESS";
+
+    /** What a conversion that failed for a full disk tells its user to do. */
+    private static final String REMOVED = "what the conversion wrote was removed; run it again once there is room";
 
     private ConvertRun() {}
 
@@ -63,12 +68,33 @@ public final class ConvertRun {
                     environment.embedded())) {
                 result = unfinished.execute(environment.env(), "parq convert to " + output,
                         settings.reading().totalBytes(), progress);
+            } catch (ConversionException e) {
+                throw FullDisk.named(e, Map.of("Parquet files", output), REMOVED);
             }
             long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             Manifest manifest = Manifest.collect(settings, JobRunner.counters(result), elapsedMs);
             manifest.checkCounts();
-            manifest.write(new Path(output, MANIFEST));
+            try {
+                manifest.write(new Path(output, MANIFEST));
+            } catch (ConversionException e) {
+                if (e.kind() == ConversionException.Kind.NO_SPACE) {
+                    // Part files without a manifest are no finished output, and the disk has no room
+                    // for one: they go, as the files of a run that failed before its commit do.
+                    removeWritten(output, created, e);
+                    throw FullDisk.named(e, Map.of(), REMOVED);
+                }
+                throw e;
+            }
             return manifest;
+        }
+    }
+
+    /** Removes what the conversion wrote to {@code output}, which it found absent if {@code created}, else empty. */
+    private static void removeWritten(Path output, boolean created, ConversionException failure) {
+        try {
+            UnfinishedOutput.removeFrom(new UnfinishedOutput.Directory(output, created));
+        } catch (IOException e) {
+            failure.addSuppressed(e);
         }
     }
 }

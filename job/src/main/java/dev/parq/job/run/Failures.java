@@ -6,6 +6,7 @@ import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ConversionException.Kind;
 import dev.parq.io.CorruptInputException;
 import dev.parq.io.InputChangedException;
+import dev.parq.io.NoSpaceLeftException;
 import dev.parq.parse.BadLineException;
 import dev.parq.sink.OutOfHeapException;
 
@@ -31,6 +32,9 @@ final class Failures {
             }
             if (t instanceof BadLineException || t instanceof CorruptInputException) {
                 return new ConversionException(Kind.BAD_LINE, t.getMessage(), failure);
+            }
+            if (t instanceof NoSpaceLeftException) {
+                return new ConversionException(Kind.NO_SPACE, t.getMessage(), failure);
             }
             if (t instanceof OutOfHeapException || t instanceof InputChangedException) {
                 return ConversionException.failed(t.getMessage(), failure);

@@ -2,6 +2,8 @@ package dev.parq.job.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -98,11 +100,20 @@ public final class IngestRun {
                 return new Result(settings.output(), resumedFrom, null, true);
             }
             StatusProbe probe = environment.embedded() ? new StatusProbe() : null;
-            String savepoint = await(client, stop, savepoints, () -> {
-                if (probe != null) {
-                    listener.status(probe.now());
-                }
-            });
+            String savepoint;
+            try {
+                savepoint = await(client, stop, savepoints, () -> {
+                    if (probe != null) {
+                        listener.status(probe.now());
+                    }
+                });
+            } catch (ConversionException e) {
+                Map<String, Path> places = new LinkedHashMap<>();
+                places.put("checkpoints", settings.stateDir());
+                places.put("Parquet files", settings.output());
+                throw FullDisk.named(e, places, "the ingest stopped, and what it committed stays;"
+                        + " once there is room, the same command resumes from its last checkpoint");
+            }
             return new Result(settings.output(), resumedFrom, savepoint, false);
         }
     }

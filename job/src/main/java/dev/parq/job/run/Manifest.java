@@ -20,6 +20,7 @@ import org.apache.flink.core.fs.Path;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import dev.parq.io.NoSpaceLeftException;
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ConvertSettings;
 import dev.parq.job.pipeline.Pipeline;
@@ -133,6 +134,10 @@ public final class Manifest {
         try (OutputStream out = path.getFileSystem().create(path, FileSystem.WriteMode.OVERWRITE)) {
             out.write(JSON.writeValueAsBytes(toJson()));
         } catch (IOException e) {
+            IOException full = NoSpaceLeftException.naming("the manifest " + Storage.display(path), e);
+            if (full != e) {
+                throw new ConversionException(ConversionException.Kind.NO_SPACE, full.getMessage(), full);
+            }
             throw ConversionException.failed("cannot write the manifest " + path + ": " + Storage.describe(e), e);
         }
     }

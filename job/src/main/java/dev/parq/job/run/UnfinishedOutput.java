@@ -171,13 +171,22 @@ final class UnfinishedOutput implements AutoCloseable {
     private int remove() throws IOException {
         int aborted = 0;
         for (Directory directory : directories) {
-            aborted += PendingUploads.abortBeneath(directory.path());
-            FileSystem fs = directory.path().getFileSystem();
-            if (OutputDirectory.isDirectory(fs, directory.path())) {
-                OutputDirectory.deleteContents(directory.path());
-                if (directory.absentBefore()) {
-                    fs.delete(directory.path(), false);
-                }
+            aborted += removeFrom(directory);
+        }
+        return aborted;
+    }
+
+    /**
+     * Leaves {@code directory} as the run found it, absent or empty, with the S3 uploads pending in
+     * it aborted; returns how many were.
+     */
+    static int removeFrom(Directory directory) throws IOException {
+        int aborted = PendingUploads.abortBeneath(directory.path());
+        FileSystem fs = directory.path().getFileSystem();
+        if (OutputDirectory.isDirectory(fs, directory.path())) {
+            OutputDirectory.deleteContents(directory.path());
+            if (directory.absentBefore()) {
+                fs.delete(directory.path(), false);
             }
         }
         return aborted;

@@ -8,6 +8,7 @@ import org.apache.flink.core.fs.Path;
 
 import net.bytebuddy.asm.Advice;
 
+import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ConvertSettings;
 import dev.parq.job.run.ConvertRun;
 import dev.parq.source.enumerate.InputFile;
@@ -58,11 +59,32 @@ final class DefectAdvice {
         }
     }
 
-    /** {@code PendingUploads.abortBeneath(folder)}: aborts nothing, and says 0. */
-    static final class NoAbort {
+    /**
+     * A method that does nothing and returns its type's default: {@code PendingUploads.abortBeneath(folder)}
+     * aborts nothing and says 0, {@code UnfinishedOutput.removeFrom(directory)} removes nothing.
+     */
+    static final class Skip {
         @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class)
         static boolean skip() {
             return true;
+        }
+    }
+
+    /** {@code NoSpaceLeftException.naming(place, failure)}: the failure as it is. */
+    static final class FailureAsItIs {
+        @Advice.OnMethodExit
+        static void asItIs(@Advice.Argument(1) IOException failure,
+                @Advice.Return(readOnly = false) IOException named) {
+            named = failure;
+        }
+    }
+
+    /** {@code FullDisk.named(classified, places, then)}: the failure as classified. */
+    static final class ClassifiedAsItIs {
+        @Advice.OnMethodExit
+        static void asItIs(@Advice.Argument(0) ConversionException classified,
+                @Advice.Return(readOnly = false) ConversionException named) {
+            named = classified;
         }
     }
 }

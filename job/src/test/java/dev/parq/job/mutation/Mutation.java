@@ -44,7 +44,16 @@ public enum Mutation {
     NO_OBJECT_STATE("dev.parq.source.enumerator.ObjectEnumerator", "snapshotState", 1,
             advice(DefectAdvice.ForgetObjects.class)),
     /** A conversion that fails or is stopped leaves its multipart uploads on S3 open. */
-    NO_UPLOAD_ABORT("dev.parq.job.run.PendingUploads", "abortBeneath", 1, advice(DefectAdvice.NoAbort.class));
+    NO_UPLOAD_ABORT("dev.parq.job.run.PendingUploads", "abortBeneath", 1, advice(DefectAdvice.Skip.class)),
+    /**
+     * A conversion that fails leaves what it wrote in the output: its unfinished (hidden, in-progress)
+     * part files, or its part files if it failed after their commit.
+     */
+    NO_UNFINISHED_CLEANUP("dev.parq.job.run.UnfinishedOutput", "removeFrom", 1, advice(DefectAdvice.Skip.class)),
+    /** A part file that cannot be written for a full disk fails with the system's bare message, naming no file. */
+    UNNAMED_FULL_DISK("dev.parq.io.NoSpaceLeftException", "naming", 2, advice(DefectAdvice.FailureAsItIs.class)),
+    /** A job that failed on a full disk is told as Flink words its failure, not as a full disk. */
+    UNTOLD_FULL_DISK("dev.parq.job.run.FullDisk", "named", 3, advice(DefectAdvice.ClassifiedAsItIs.class));
 
     private final String type;
     private final String method;
