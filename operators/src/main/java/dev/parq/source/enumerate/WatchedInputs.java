@@ -1,6 +1,9 @@
 package dev.parq.source.enumerate;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -85,7 +88,12 @@ public final class WatchedInputs implements InputDiscovery {
             }
             for (InputFile file : found) {
                 if (!objects && Compression.namedCompressed(file.path())) {
-                    warnSkipped(file.path());
+                    warnSkipped(file.path(), "is compressed and is not followed: ingest reads appended lines of"
+                            + " plain files");
+                } else if (!objects && isSpecial(file.path())) {
+                    // A FIFO would block the scan that opens it until a writer came: named directly,
+                    // it is listed as a file; directories' and globs' walks take regular files only.
+                    warnSkipped(file.path(), "is not a regular file (a FIFO, socket or device) and is not followed");
                 } else {
                     files.putIfAbsent(file.path(), file);
                 }
@@ -94,12 +102,21 @@ public final class WatchedInputs implements InputDiscovery {
         return new ArrayList<>(files.values());
     }
 
-    private void warnSkipped(String path) {
+    /** Whether {@code path} is there and is neither a regular file nor a directory. */
+    private static boolean isSpecial(String path) {
+        try {
+            return Files.readAttributes(Path.of(path), BasicFileAttributes.class).isOther();
+        } catch (IOException gone) {
+            return false;
+        }
+    }
+
+    private void warnSkipped(String path, String why) {
         if (skipped == null) {
             skipped = new HashSet<>();
         }
         if (skipped.add(path)) {
-            LOG.warn("{} is compressed and is not followed: ingest reads appended lines of plain files", path);
+            LOG.warn("{} {}", path, why);
         }
     }
 }

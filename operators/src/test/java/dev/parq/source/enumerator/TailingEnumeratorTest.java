@@ -26,6 +26,7 @@ import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumerator
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.parq.source.NdjsonSource;
@@ -103,6 +104,31 @@ class TailingEnumeratorTest {
         scan(enumerator);
         assertEquals("{\"seq\":1}\n{\"seq\":2}\n{\"seq\":3}\n{\"seq\":4}\n{\"seq\":5}\n{\"seq\":6}\n", readOf(log));
         assertEquals(2, enumerator.metrics().truncations);
+    }
+
+    /**
+     * A followed file replaced by a FIFO: not opened (that would block the scan until a writer
+     * came), the rest goes on, and the file's lines read before are not read again.
+     */
+    @Test
+    @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aFileReplacedByAFifoIsNotOpenedAndTheOthersGoOn() throws Exception {
+        Path log = dir.resolve("app.log");
+        Path other = dir.resolve("other.log");
+        Files.writeString(log, "{\"seq\":1}\n");
+        Files.writeString(other, "{\"seq\":2}\n");
+        TailingEnumerator enumerator = new TailingEnumerator(context, new WatchedInputs(List.of(log.toString(),
+                other.toString()), Duration.ofSeconds(1)), 1 << 20, FROM_BEGINNING, new EnumeratorState(List.of()));
+        enumerator.start();
+        scan(enumerator);
+        String oldKey = key(log);
+        Files.delete(log);
+        assertEquals(0, new ProcessBuilder("mkfifo", log.toString()).start().waitFor());
+        append(other, "{\"seq\":3}\n");
+        scan(enumerator);
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n", read.get(oldKey).toString());
+        assertEquals("{\"seq\":2}\n{\"seq\":3}\n", readOf(other));
     }
 
     @Test
