@@ -2,17 +2,18 @@ package dev.parq.job.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.core.fs.Path;
 
 import dev.parq.job.embedded.JobEnvironment;
@@ -29,7 +30,7 @@ import dev.parq.sink.commit.CommitRecord;
  * {@code ingest}: follows the inputs and writes their lines to Parquet until stopped, committing on
  * each checkpoint. It resumes from the newest savepoint or retained checkpoint in its state
  * directory. Embedded, SIGTERM or SIGINT stop it with a savepoint, once what it has read is
- * committed. A snapshot named by the user ({@code flink run -s}) is resumed from instead.
+ * compacted and committed ({@link SavepointStop}). A snapshot named by the user ({@code flink run -s}) is resumed from instead.
  */
 public final class IngestRun {
 
@@ -98,7 +99,8 @@ public final class IngestRun {
                 return new Result(settings.output(), resumedFrom, null, true);
             }
             StatusProbe probe = environment.embedded() ? new StatusProbe() : null;
-            String savepoint = await(client, stop, savepoints, () -> {
+            Duration stopTimeout = config.get(ParqOptions.STOP_TIMEOUT);
+            String savepoint = await(client, stop, () -> SavepointStop.begin(client, savepoints, stopTimeout, warnings), () -> {
                 if (probe != null) {
                     listener.status(probe.now());
                 }
@@ -137,24 +139,26 @@ public final class IngestRun {
     }
 
     /** Waits for the job to end; once a stop is asked for, stops it with a savepoint. */
-    private static String await(JobClient client, StopRequest stop, Path savepoints, Runnable everySecond)
-            throws ConversionException {
+    private static String await(JobClient client, StopRequest stop, Supplier<SavepointStop> stopping,
+            Runnable everySecond) throws ConversionException {
         CompletableFuture<JobExecutionResult> done = client.getJobExecutionResult();
-        CompletableFuture<String> savepoint = null;
+        SavepointStop stopped = null;
         long nextStatus = System.nanoTime();
         try {
             while (true) {
                 try {
                     done.get(200, TimeUnit.MILLISECONDS);
-                    return savepoint == null ? null : savepoint.get();
+                    return stopped == null ? null : stopped.savepoint();
                 } catch (TimeoutException running) {
-                    if (savepoint == null && System.nanoTime() - nextStatus >= 0) {
+                    if (stopped == null && System.nanoTime() - nextStatus >= 0) {
                         everySecond.run();
                         nextStatus = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
                     }
-                    if (savepoint == null && stop.requested()) {
-                        savepoint = client.stopWithSavepoint(false, FlinkSettings.uri(savepoints),
-                                SavepointFormatType.CANONICAL);
+                    if (stopped == null && stop.requested()) {
+                        stopped = stopping.get();
+                    }
+                    if (stopped != null) {
+                        stopped.advance();
                     }
                 }
             }
