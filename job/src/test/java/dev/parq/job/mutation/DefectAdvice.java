@@ -47,8 +47,11 @@ final class DefectAdvice {
         }
     }
 
-    /** {@code PendingUploads.abortBeneath(folder)}: aborts nothing, and says 0. */
-    static final class NoAbort {
+    /**
+     * Skips the method: it does nothing and returns its type's default ({@code PendingUploads.abortBeneath}
+     * aborts nothing and says 0; {@code AfterSavepoint.snapshotting} leaves a savepoint unnoticed).
+     */
+    static final class Skip {
         @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class)
         static boolean skip() {
             return true;

@@ -39,7 +39,12 @@ public enum Mutation {
      */
     EARLY_MANIFEST("dev.parq.job.pipeline.Pipeline", "convert", 3, advice(DefectAdvice.ManifestOnceBuilt.class)),
     /** A conversion that fails or is stopped leaves its multipart uploads on S3 open. */
-    NO_UPLOAD_ABORT("dev.parq.job.run.PendingUploads", "abortBeneath", 1, advice(DefectAdvice.NoAbort.class));
+    NO_UPLOAD_ABORT("dev.parq.job.run.PendingUploads", "abortBeneath", 1, advice(DefectAdvice.Skip.class)),
+    /**
+     * The compaction does not notice the savepoint that announces a stop, so the stop's barrier
+     * compacts nothing more than any other: the rows not compacted yet stay hidden after the stop.
+     */
+    NO_STOP_COMPACTION("dev.parq.sink.compact.AfterSavepoint", "snapshotting", 1, advice(DefectAdvice.Skip.class));
 
     private final String type;
     private final String method;
