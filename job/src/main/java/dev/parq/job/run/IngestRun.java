@@ -94,7 +94,8 @@ public final class IngestRun {
             String resumedFrom = restore == null ? null : restore.location();
             Path savepoints = new Path(settings.stateDir(), FlinkSettings.SAVEPOINTS);
             listener.started(resumedFrom, environment.embedded() ? "stop with Ctrl-C (a savepoint is taken)"
-                    : "stop with: flink stop --savepointPath " + savepoints + " " + client.getJobID());
+                    : "stop with: flink savepoint " + client.getJobID() + " " + savepoints
+                            + " && flink stop --savepointPath " + savepoints + " " + client.getJobID());
             if (environment.detached()) {
                 return new Result(settings.output(), resumedFrom, null, true);
             }

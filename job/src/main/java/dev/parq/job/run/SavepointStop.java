@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.core.fs.Path;
+import org.apache.flink.util.TimeUtils;
 
 import dev.parq.job.pipeline.FlinkSettings;
 
@@ -58,7 +59,8 @@ final class SavepointStop {
             if (System.nanoTime() - deadline < 0) {
                 return;
             }
-            warnings.accept("the savepoint before the stop took longer than the stop timeout (" + timeout
+            warnings.accept("the savepoint before the stop took longer than the stop timeout ("
+                    + TimeUtils.formatWithHighestUnit(timeout)
                     + "); rows not compacted yet become visible at the next start");
         }
         stop = client.stopWithSavepoint(false, savepoints, SavepointFormatType.CANONICAL);
