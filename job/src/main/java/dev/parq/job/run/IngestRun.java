@@ -30,7 +30,8 @@ import dev.parq.sink.commit.CommitRecord;
  * {@code ingest}: follows the inputs and writes their lines to Parquet until stopped, committing on
  * each checkpoint. It resumes from the newest savepoint or retained checkpoint in its state
  * directory. Embedded, SIGTERM or SIGINT stop it with a savepoint, once what it has read is
- * compacted and committed ({@link SavepointStop}). A snapshot named by the user ({@code flink run -s}) is resumed from instead.
+ * compacted and committed ({@link SavepointStop}). A snapshot named by the user
+ * ({@code flink run -s}) is resumed from instead.
  */
 public final class IngestRun {
 
@@ -101,11 +102,13 @@ public final class IngestRun {
             }
             StatusProbe probe = environment.embedded() ? new StatusProbe() : null;
             Duration stopTimeout = config.get(ParqOptions.STOP_TIMEOUT);
-            String savepoint = await(client, stop, () -> SavepointStop.begin(client, savepoints, stopTimeout, warnings), () -> {
+            Runnable everySecond = () -> {
                 if (probe != null) {
                     listener.status(probe.now());
                 }
-            });
+            };
+            String savepoint = await(client, stop,
+                    () -> SavepointStop.begin(client, savepoints, stopTimeout, warnings), everySecond);
             return new Result(settings.output(), resumedFrom, savepoint, false);
         }
     }
