@@ -66,15 +66,17 @@ class CommittedRows:
 class Ingest:
     """`parq ingest` under GNU time, its stdout and stderr in OUT.log, its committed rows sampled."""
 
-    def __init__(self, paths, outdir, a):
+    def __init__(self, paths, outdir, a, argv=None):
+        """Follows `paths` into outdir with a's settings; or runs `argv` as it is, into outdir."""
         shutil.rmtree(outdir, ignore_errors=True)
         self.outdir = outdir
         self.logfile = outdir + ".log"
         self.tfile = outdir + ".time"
-        argv = [bench.PARQ, "ingest", *paths, "-o", outdir, "-p", str(a.parallelism),
-                "--checkpoint-interval", a.checkpoint_interval, *bench.schema_args(a.schema)]
-        if a.discover_interval:
-            argv += ["--discover-interval", a.discover_interval]
+        if argv is None:
+            argv = [bench.PARQ, "ingest", *paths, "-o", outdir, "-p", str(a.parallelism),
+                    "--checkpoint-interval", a.checkpoint_interval, *bench.schema_args(a.schema)]
+            if a.discover_interval:
+                argv += ["--discover-interval", a.discover_interval]
         self.argv = argv
         self.committed = CommittedRows(outdir)
         self.samples = []           # (monotonic time, committed rows)

@@ -115,8 +115,13 @@ final class NumberedLines {
 
     /** Checks that what is committed is every line handed out, each exactly once. */
     void assertEachCommittedOnce(Path output) throws Exception {
+        assertEachCommittedOnce(output, "true");
+    }
+
+    /** As {@link #assertEachCommittedOnce(Path)}, of the committed rows {@code where} holds for. */
+    void assertEachCommittedOnce(Path output, String where) throws Exception {
         List<List<Object>> counts = DuckDb.query("SELECT count(*), count(DISTINCT seq), min(seq), max(seq) FROM "
-                + DuckDb.parquet(output));
+                + DuckDb.parquet(output) + " WHERE " + where);
         assertEquals(List.of((long) seq, (long) seq, 1L, (long) seq),
                 counts.get(0).stream().map(v -> ((Number) v).longValue()).toList(), "rows, distinct, min, max");
     }

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,22 +37,14 @@ class S3IT {
     private static final List<String> COMPACTION_AT_EACH_CHECKPOINT = List.of("--compaction-interval", "1s");
     private static final List<String> DEFAULT_COMPACTION = List.of();
 
-    /**
-     * How long a mutated run waits for rows: twice what a sound build takes to commit its first rows
-     * (an ingest to S3 starts in some 25 s), so that a mutation's twin cannot pass on a slow start.
-     */
-    private static final long MUTATED_WAIT_SECONDS = 60;
-
     private static S3Server s3;
     @TempDir
     static Path serverRoot;
     @TempDir
     Path dir;
 
-    private final List<Process> started = new ArrayList<>();
     private final NumberedLines numbered = new NumberedLines();
-    /** The defect the parq processes run with, if any. */
-    private Mutation mutation;
+    private S3Ingests parq;
 
     @BeforeAll
     static void startServer() throws Exception {
@@ -68,9 +61,14 @@ class S3IT {
         }
     }
 
+    @BeforeEach
+    void processes() {
+        parq = new S3Ingests(s3, dir);
+    }
+
     @AfterEach
     void killLeftovers() {
-        started.forEach(Process::destroyForcibly);
+        parq.killLeftovers();
     }
 
     @Test
@@ -165,19 +163,19 @@ class S3IT {
     @Test
     @FaultsProfile
     void withTheManifestWrittenEarlyAKilledConversionLeavesItVisible() throws Exception {
-        mutation = Mutation.EARLY_MANIFEST;
+        parq.mutation = Mutation.EARLY_MANIFEST;
         assertThrows(AssertionError.class, () -> assertKilledConversionLeavesNothingVisible("killed-early"));
     }
 
     private void assertKilledConversionLeavesNothingVisible(String bucket) throws Exception {
         Path input = dir.resolve("big.ndjson");
         People.write(input, 48 << 20);
-        Process convert = startParq("convert", input.toString(), "-o", "s3a://" + bucket + "/out", "-p", "1",
+        Process convert = parq.start("convert", input.toString(), "-o", "s3a://" + bucket + "/out", "-p", "1",
                 "--schema", People.SCHEMA);
         awaitUpload(bucket, convert);
         convert.destroyForcibly();
         assertTrue(convert.waitFor(30, TimeUnit.SECONDS));
-        assertEquals(137, convert.exitValue(), "killed with SIGKILL, not finished: " + stderr());
+        assertEquals(137, convert.exitValue(), "killed with SIGKILL, not finished: " + parq.stderr());
         assertEquals(List.of(), visible(bucket), "objects of the killed conversion a reader sees");
     }
 
@@ -190,7 +188,7 @@ class S3IT {
     @Test
     @FaultsProfile
     void withoutTheAbortAFailedConversionLeavesItsUploadsOpen() throws Exception {
-        mutation = Mutation.NO_UPLOAD_ABORT;
+        parq.mutation = Mutation.NO_UPLOAD_ABORT;
         assertThrows(AssertionError.class, () -> assertFailedConversionLeavesNoUploads("unaborted"));
     }
 
@@ -198,11 +196,11 @@ class S3IT {
     void aConversionStoppedWhileItUploadsAbortsItsUploads() throws Exception {
         Path input = dir.resolve("big.ndjson");
         People.write(input, 48 << 20);
-        Process convert = startParq("convert", input.toString(), "-o", "s3a://stopped/out", "-p", "1",
+        Process convert = parq.start("convert", input.toString(), "-o", "s3a://stopped/out", "-p", "1",
                 "--schema", People.SCHEMA);
         awaitUpload("stopped", convert);
-        signal(convert, "TERM", 143);
-        assertTrue(stderr().contains("pending uploads aborted"), stderr());
+        parq.signal(convert, "TERM", 143);
+        assertTrue(parq.stderr().contains("pending uploads aborted"), parq.stderr());
         assertEquals(List.of(), visible("stopped"), "objects of the stopped conversion a reader sees");
         assertEquals(0, s3.pendingUploads("stopped"), "uploads left open by the stopped conversion");
     }
@@ -215,11 +213,11 @@ class S3IT {
         Path input = dir.resolve("bad-at-the-end.ndjson");
         People.write(input, 48 << 20);
         Files.writeString(input, "{\"id\": oops}\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-        Process convert = startParq("convert", input.toString(), "-o", "s3a://" + bucket + "/out", "-p", "1",
+        Process convert = parq.start("convert", input.toString(), "-o", "s3a://" + bucket + "/out", "-p", "1",
                 "--schema", People.SCHEMA);
         assertTrue(convert.waitFor(NumberedLines.WAIT_SECONDS, TimeUnit.SECONDS), "the conversion did not end");
-        assertEquals(1, convert.exitValue(), stderr());
-        assertTrue(stderr().contains("bad line"), stderr());
+        assertEquals(1, convert.exitValue(), parq.stderr());
+        assertTrue(parq.stderr().contains("bad line"), parq.stderr());
         assertEquals(List.of(), visible(bucket), "objects of the failed conversion a reader sees");
         assertEquals(0, s3.pendingUploads(bucket), "uploads left open by the failed conversion");
     }
@@ -227,7 +225,7 @@ class S3IT {
     private void awaitUpload(String bucket, Process convert) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (s3.pendingUploads(bucket) == 0) {
-            assertTrue(convert.isAlive(), "the conversion ended before it began an upload: " + stderr());
+            assertTrue(convert.isAlive(), "the conversion ended before it began an upload: " + parq.stderr());
             assertTrue(System.nanoTime() < deadline, "no upload began within 120 s");
             Thread.sleep(50);
         }
@@ -259,7 +257,7 @@ class S3IT {
     @Test
     @FaultsProfile
     void withoutTheBarrierFlushAnIngestToS3LosesRows() throws Exception {
-        mutation = Mutation.NO_BARRIER_FLUSH;
+        parq.mutation = Mutation.NO_BARRIER_FLUSH;
         assertThrows(AssertionError.class, () -> numbered.assertEachCommittedOnce(
                 ingestKilledWhileWriting("mutated", COMPACTION_AT_EACH_CHECKPOINT)));
     }
@@ -282,84 +280,22 @@ class S3IT {
                 "--checkpoint-interval", "1s", "--discover-interval", "200ms", "-p", "2"));
         arguments.addAll(compaction);
         String[] ingest = arguments.toArray(String[]::new);
-        Process running = startParq(ingest);
-        awaitRows(bucket, numbered.last(), running);
+        Process running = parq.start(ingest);
+        parq.awaitRows(bucket, numbered.last(), running);
         NumberedLines.RotatingWriter writer = numbered.writeRotating(log, 700, random);
         Thread.sleep(1500 + random.nextInt(3000));
-        signal(running, "KILL", 137);
-        running = startParq(ingest);
+        parq.signal(running, "KILL", 137);
+        running = parq.start(ingest);
         Thread.sleep(2000);
         writer.stop();
         try {
-            awaitRows(bucket, numbered.last(), running);
+            parq.awaitRows(bucket, numbered.last(), running);
         } finally {
-            signal(running, "TERM", 0);
+            parq.signal(running, "TERM", 0);
         }
         assertTrue(s3.keys(bucket, "state/savepoints/").stream().anyMatch(key -> key.endsWith("/_metadata")),
                 "no savepoint on S3");
         return download(bucket, "out/");
-    }
-
-    private void awaitRows(String bucket, long rows, Process ingest) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(mutation == null ? 90 : MUTATED_WAIT_SECONDS);
-        long seen = -1;
-        while (System.nanoTime() < deadline) {
-            assertTrue(ingest.isAlive(), "ingest ended: " + stderr());
-            seen = committedRows(bucket);
-            if (seen == rows) {
-                return;
-            }
-            assertTrue(seen < rows, "more rows than lines: " + seen + " > " + rows);
-            Thread.sleep(500);
-        }
-        throw new AssertionError(seen + " rows are committed, not " + rows);
-    }
-
-    /**
-     * The rows of the Parquet objects a reader of {@code bucket}'s output sees: files not hidden by
-     * {@code .} or {@code _}. Only those are downloaded: a hidden part file listed a moment ago may
-     * be gone by its download, deleted once its compacted file is committed.
-     */
-    private long committedRows(String bucket) throws Exception {
-        Path files = Files.createTempDirectory(dir, "visible");
-        List<String> visible = s3.keys(bucket, "out/").stream()
-                .filter(key -> key.indexOf('/', "out/".length()) < 0 && NumberedLines.visibleParquet(Path.of(key)))
-                .toList();
-        if (visible.isEmpty()) {
-            return 0;
-        }
-        for (String key : visible) {
-            s3.get(bucket, key, files.resolve(key.substring("out/".length())));
-        }
-        return DuckDb.count(DuckDb.parquet(files));
-    }
-
-    private Process startParq(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("java", "-Xmx256m"));
-        if (mutation != null) {
-            command.add(mutation.javaAgent());
-        }
-        command.addAll(List.of("-jar", ParqJar.JAR.toString()));
-        command.addAll(List.of(args));
-        command.addAll(S3Server.flags());
-        Process process = new ProcessBuilder(command)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("stdout").toFile()))
-                .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("stderr").toFile()))
-                .start();
-        started.add(process);
-        return process;
-    }
-
-    /** Sends the signal and checks the exit code: 0 after a savepoint, 137 for SIGKILL. */
-    private void signal(Process process, String signal, int exitCode) throws Exception {
-        assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor());
-        assertTrue(process.waitFor(NumberedLines.WAIT_SECONDS, TimeUnit.SECONDS), "did not stop on SIG" + signal);
-        assertEquals(exitCode, process.exitValue(), stderr());
-    }
-
-    private String stderr() throws Exception {
-        Path err = dir.resolve("stderr");
-        return Files.exists(err) ? Files.readString(err, StandardCharsets.UTF_8) : "";
     }
 
     private void assertFailsInOneLine(List<String> args, String expected) throws Exception {

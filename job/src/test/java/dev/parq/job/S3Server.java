@@ -103,6 +103,32 @@ final class S3Server implements AutoCloseable {
                 "put " + key);
     }
 
+    /**
+     * Uploads {@code file} as {@code key} in parts of {@code partSize} bytes (the last one shorter),
+     * as a shipper uploads a large object: begun, parts, completed.
+     */
+    void putMultipart(String bucket, String key, Path file, int partSize) throws Exception {
+        HttpResponse<String> begun = send(HttpRequest.newBuilder(URI.create(uri(bucket, key) + "?uploads"))
+                .POST(HttpRequest.BodyPublishers.noBody()));
+        expectOk(begun, "begin upload of " + key);
+        Matcher id = Pattern.compile("<UploadId>([^<]*)</UploadId>").matcher(begun.body());
+        assertTrue(id.find(), begun.body());
+        byte[] bytes = Files.readAllBytes(file);
+        StringBuilder parts = new StringBuilder("<CompleteMultipartUpload>");
+        for (int part = 1, from = 0; from < bytes.length; part++, from += partSize) {
+            int length = Math.min(partSize, bytes.length - from);
+            HttpResponse<String> uploaded = send(HttpRequest.newBuilder(URI.create(uri(bucket, key) + "?partNumber="
+                    + part + "&uploadId=" + id.group(1))).PUT(HttpRequest.BodyPublishers.ofByteArray(bytes, from, length)));
+            expectOk(uploaded, "part " + part + " of " + key);
+            String etag = uploaded.headers().firstValue("ETag").orElseThrow();
+            parts.append("<Part><PartNumber>").append(part).append("</PartNumber><ETag>").append(etag)
+                    .append("</ETag></Part>");
+        }
+        parts.append("</CompleteMultipartUpload>");
+        expectOk(send(HttpRequest.newBuilder(URI.create(uri(bucket, key) + "?uploadId=" + id.group(1)))
+                .POST(HttpRequest.BodyPublishers.ofString(parts.toString()))), "complete upload of " + key);
+    }
+
     /** Downloads {@code key} into {@code file}. */
     void get(String bucket, String key, Path file) throws Exception {
         HttpResponse<Path> response = http.send(HttpRequest.newBuilder(uri(bucket, key)).GET().build(),

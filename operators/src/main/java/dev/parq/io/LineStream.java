@@ -30,6 +30,8 @@ public final class LineStream implements Lines {
     /** The stream offset of buffer[next]. */
     private long position;
     private long chunkOffset;
+    /** Where a compressed stream turned out damaged, once it has; thrown once its whole lines are handed on. */
+    private CorruptInputException damage;
 
     private LineStream(String location, Compression compression, InputStream in, int chunkSize, long maxLineBytes) {
         this.location = location;
@@ -66,7 +68,8 @@ public final class LineStream implements Lines {
      * The next chunk of whole lines (the last line of the input may lack its line feed), or null at
      * the end of the input.
      *
-     * @throws CorruptInputException when a compressed stream is truncated or damaged
+     * @throws CorruptInputException when a compressed stream is truncated or damaged, once the
+     *     whole lines before the damage are handed on
      */
     @Override
     public ByteBuffer next() throws IOException {
@@ -76,7 +79,13 @@ public final class LineStream implements Lines {
         while (true) {
             fill();
             int length = ended ? filled : lastLineEnd();
-            if (length == 0 && !ended && buffer.length >= maxBuffer) {
+            if (damage != null) {
+                // The whole lines inflated before the damage are handed on first; the rest is lost.
+                length = lastLineEnd();
+                if (length == 0) {
+                    throw damage;
+                }
+            } else if (length == 0 && !ended && buffer.length >= maxBuffer) {
                 length = filled;
             }
             if (length > 0) {
@@ -148,12 +157,16 @@ public final class LineStream implements Lines {
     }
 
     private void fill() throws IOException {
-        while (!ended && filled < buffer.length) {
+        while (!ended && damage == null && filled < buffer.length) {
             int n;
             try {
                 n = in.read(buffer, filled, buffer.length - filled);
             } catch (IOException e) {
-                throw compression.compressed() ? corrupt(location, compression, position + filled, e) : e;
+                if (!compression.compressed()) {
+                    throw e;
+                }
+                damage = corrupt(location, compression, position + filled, e);
+                return;
             }
             if (n < 0) {
                 ended = true;

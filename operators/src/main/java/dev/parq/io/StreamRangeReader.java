@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 import org.apache.flink.core.fs.FSDataInputStream;
+import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 
@@ -16,6 +17,8 @@ final class StreamRangeReader implements RangeReader {
     private final Path path;
     private final FileSystem fileSystem;
     private final FSDataInputStream in;
+    /** Asked for once: an object does not change under its key; a new version is another object. */
+    private FileStatus status;
     private ByteBuffer buffer;
     private byte[] transfer;
 
@@ -29,19 +32,27 @@ final class StreamRangeReader implements RangeReader {
         this.in = fileSystem.open(path);
     }
 
+    private FileStatus status() throws IOException {
+        if (status == null) {
+            status = fileSystem.getFileStatus(path);
+        }
+        return status;
+    }
+
     @Override
     public long size() throws IOException {
-        return fileSystem.getFileStatus(path).getLen();
+        return status().getLen();
     }
 
     @Override
     public long lastModified() throws IOException {
-        return fileSystem.getFileStatus(path).getModificationTime();
+        return status().getModificationTime();
     }
 
+    /** The object's version ({@link ObjectVersion}), which splits of it were cut from. */
     @Override
-    public String fileKey() {
-        return "";
+    public String fileKey() throws IOException {
+        return ObjectVersion.of(status());
     }
 
     @Override

@@ -7,7 +7,7 @@ package dev.parq.source;
  */
 public final class FollowingMetrics {
 
-    /** Files followed now. */
+    /** Files followed now; for objects, the objects remembered within the look-back window. */
     public static final String TRACKED_FILES = "trackedFiles";
     /** Bytes in the followed files not handed to a reader yet. */
     public static final String BYTES_BEHIND = "bytesBehind";
@@ -19,6 +19,10 @@ public final class FollowingMetrics {
     public static final String COPIES_RECOGNISED = "copiesRecognised";
     /** New files that start like a followed one, waiting to be told from a copy. */
     public static final String COPIES_PARKED = "copiesParked";
+    /** Objects written again under a key already read, read again whole. */
+    public static final String OBJECTS_REWRITTEN = "objectsRewritten";
+    /** Objects that turned up below the look-back horizon (uploads that completed late): not read. */
+    public static final String LATE_OBJECTS = "lateObjects";
     /** Bytes deleted or truncated before they were read. */
     public static final String BYTES_LOST = "bytesLost";
     /**

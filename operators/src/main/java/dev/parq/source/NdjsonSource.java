@@ -19,6 +19,7 @@ import dev.parq.source.enumerator.EnumeratorState;
 import dev.parq.source.enumerator.EnumeratorStateSerializer;
 import dev.parq.source.enumerator.Following;
 import dev.parq.source.enumerator.NdjsonSplitEnumerator;
+import dev.parq.source.enumerator.ObjectEnumerator;
 import dev.parq.source.enumerator.SplitPlanner;
 import dev.parq.source.enumerator.TailingEnumerator;
 import dev.parq.source.reader.LineChunk;
@@ -78,7 +79,7 @@ public final class NdjsonSource
     public SplitEnumerator<FileSplit, EnumeratorState> createEnumerator(
             SplitEnumeratorContext<FileSplit> context) throws Exception {
         if (discovery.watching()) {
-            return new TailingEnumerator(context, discovery, splitSize, following, new EnumeratorState(List.of()));
+            return restoreEnumerator(context, new EnumeratorState(List.of()));
         }
         List<FileSplit> splits =
                 new SplitPlanner(splitSize).plan(discovery.initialFiles(), context.currentParallelism());
@@ -88,6 +89,9 @@ public final class NdjsonSource
     @Override
     public SplitEnumerator<FileSplit, EnumeratorState> restoreEnumerator(
             SplitEnumeratorContext<FileSplit> context, EnumeratorState checkpoint) {
+        if (discovery.watching() && discovery.objects()) {
+            return new ObjectEnumerator(context, discovery, splitSize, following, checkpoint);
+        }
         if (discovery.watching()) {
             return new TailingEnumerator(context, discovery, splitSize, following, checkpoint);
         }

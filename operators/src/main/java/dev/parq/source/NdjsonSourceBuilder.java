@@ -47,7 +47,8 @@ public final class NdjsonSourceBuilder {
     private static Following following(ReadableConfig config) {
         return new Following(config.get(NdjsonSourceOptions.START_AT) == NdjsonSourceOptions.StartAt.END,
                 config.getOptional(NdjsonSourceOptions.IGNORE_OLDER).map(Duration::toMillis).orElse(0L),
-                config.get(NdjsonSourceOptions.ROTATE_WAIT).toMillis());
+                config.get(NdjsonSourceOptions.ROTATE_WAIT).toMillis(),
+                config.get(NdjsonSourceOptions.LOOK_BACK).toMillis());
     }
 
     public NdjsonSource build() {

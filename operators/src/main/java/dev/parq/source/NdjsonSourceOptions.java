@@ -57,6 +57,16 @@ public final class NdjsonSourceOptions {
             .withDescription("ingest: a file renamed away (rotated) that has not grown for this long has its last"
                     + " line taken as complete, even without a line feed.");
 
+    public static final String LOOK_BACK_DEFAULT = "10min";
+
+    public static final ConfigOption<Duration> LOOK_BACK = ConfigOptions.key("parq.source.look-back")
+            .durationType()
+            .defaultValue(TimeUtils.parseDuration(LOOK_BACK_DEFAULT))
+            .withDescription("ingest from an object store: how far below the newest object's modification time"
+                    + " (the store's clock, when an upload completed) new objects are still looked for. An object"
+                    + " that turns up older than that (an upload that completed that late) is reported and not"
+                    + " read; the state holds the objects of this window.");
+
     private NdjsonSourceOptions() {}
 
     /**
@@ -70,6 +80,7 @@ public final class NdjsonSourceOptions {
         OptionChecks.size(config, CHUNK_SIZE, MemorySize.parse("4kb"), MemorySize.parse("1gb"));
         OptionChecks.read(config, START_AT);
         OptionChecks.duration(config, ROTATE_WAIT, Duration.ZERO);
+        OptionChecks.duration(config, LOOK_BACK, Duration.ZERO);
         if (config.getOptional(IGNORE_OLDER).isPresent()) {
             OptionChecks.duration(config, IGNORE_OLDER, Duration.ofSeconds(1));
         }

@@ -62,6 +62,29 @@ class LineStreamTest {
         assertTrue(e.getMessage().contains(" of the decompressed stream"), e.getMessage());
     }
 
+    /**
+     * A damaged stream hands on every whole line inflated before the damage, in a chunk of any size,
+     * then says where it stops: a reader that goes on past a damaged object keeps those lines.
+     */
+    @Test
+    void theWholeLinesBeforeTheDamageAreHandedOnFirst() throws IOException {
+        byte[] stored = compress(Compression.GZIP, LINES);
+        byte[] cut = Arrays.copyOf(stored, stored.length / 2);
+        StringBuilder before = new StringBuilder();
+        try (LineStream lines = LineStream.open("input.gz", new ByteArrayInputStream(cut), Compression.GZIP, 1 << 20,
+                1 << 20)) {
+            CorruptInputException e = assertThrows(CorruptInputException.class, () -> {
+                for (ByteBuffer chunk; (chunk = lines.next()) != null; ) {
+                    before.append(StandardCharsets.UTF_8.decode(chunk));
+                }
+            });
+            String text = new String(LINES, StandardCharsets.UTF_8);
+            assertTrue(before.length() > 0 && text.startsWith(before.toString()) && before.charAt(before.length() - 1)
+                    == '\n', before.length() + " characters before the damage");
+            assertTrue(e.getMessage().contains("cannot be read past byte "), e.getMessage());
+        }
+    }
+
     @Test
     void aFileNamedGzipThatIsNotIsCorruptInput() {
         assertThrows(CorruptInputException.class, () -> readAll(LINES, Compression.GZIP, 1000));

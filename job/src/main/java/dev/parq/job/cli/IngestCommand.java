@@ -26,12 +26,15 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Follows growing NDJSON logs into Parquet in OUTPUT until stopped.",
+            "Follows growing NDJSON logs, or the objects that land under a prefix of an object store"
+                    + " (s3a://bucket/app/), into Parquet in OUTPUT until stopped.",
             "Every complete line is committed exactly once.",
             "Quote globs: 'logs/app.log*'. Files that appear and lines appended to them are picked up within the"
                     + " discover interval; a partial last line waits for its end; a file is followed by its"
                     + " identity through rename rotation, read again from its start once truncated, and the copy"
                     + " of a copy-truncate rotation is read from where the original was.",
+            "Objects (plain, .gz, .zst) are read once each, whole, as they appear; one written again under its key"
+                    + " is read again, with a warning. Local files and objects are not mixed in one ingest.",
             "Files are committed on each checkpoint, exactly once, hidden, and compacted into visible files of about"
                     + " --target-file-size within --compaction-interval (in whole checkpoints); a start resumes from the newest"
                     + " savepoint or checkpoint in the state directory, and refuses one older than the newest"
@@ -48,7 +51,7 @@ public final class IngestCommand implements Callable<Integer> {
     @Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "PATH_OR_GLOB", description = "NDJSON files, directories or globs to follow.")
+    @Parameters(arity = "1..*", paramLabel = "PATH_OR_GLOB", description = "NDJSON files, directories or globs to follow; or prefixes or globs of objects.")
     List<String> inputs;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUTPUT",
@@ -126,6 +129,12 @@ public final class IngestCommand implements Callable<Integer> {
     Duration ignoreOlder;
 
 
+    @Option(names = "--look-back", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Objects: how far below the newest object's modification time new objects are still looked"
+                    + " for; one that turns up older (an upload that completed that late) is reported, not read."
+                    + " Default: " + NdjsonSourceOptions.LOOK_BACK_DEFAULT + ".")
+    Duration lookBack;
+
     @Override
     public Integer call() {
         Configuration config;
@@ -192,6 +201,9 @@ public final class IngestCommand implements Callable<Integer> {
         }
         if (ignoreOlder != null) {
             config.set(NdjsonSourceOptions.IGNORE_OLDER, ignoreOlder);
+        }
+        if (lookBack != null) {
+            config.set(NdjsonSourceOptions.LOOK_BACK, lookBack);
         }
         return config;
     }

@@ -31,10 +31,16 @@ public record IngestSettings(Reading reading, Path output, ParquetWriterOptions 
     /** As {@link ConvertSettings#check}: the values, then the inputs and the output. */
     public static void check(Configuration config) throws ConversionException {
         ParqOptions.validate(config);
-        for (String input : Reading.requiredInputs(config)) {
-            if (!StandardInput.names(input) && !Locations.isLocal(input)) {
-                throw ConversionException.usage("ingest follows local files (by device and inode, across"
-                        + " rotations), not " + input + "; objects on a store are read by convert");
+        List<String> inputs = Reading.requiredInputs(config);
+        boolean objects = !Locations.isLocal(inputs.get(0));
+        for (String input : inputs) {
+            if (!StandardInput.names(input) && Locations.isLocal(input) == objects) {
+                throw ConversionException.usage("one ingest follows local files (by device and inode, across"
+                        + " rotations) or objects under a prefix of an object store, not both: " + inputs.get(0)
+                        + " and " + input);
+            }
+            if (objects) {
+                Storage.check(input, "input");
             }
         }
         Storage.check(Reading.requiredOutput(config, "directory"), "output");

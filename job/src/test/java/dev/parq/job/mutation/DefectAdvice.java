@@ -11,6 +11,8 @@ import net.bytebuddy.asm.Advice;
 import dev.parq.job.pipeline.ConvertSettings;
 import dev.parq.job.run.ConvertRun;
 import dev.parq.source.enumerate.InputFile;
+import dev.parq.source.enumerator.EnumeratorState;
+import dev.parq.source.enumerator.ObjectsSeen;
 
 /** The code {@link Mutation}'s defects add to parq's methods, inlined there by Byte Buddy. */
 final class DefectAdvice {
@@ -44,6 +46,15 @@ final class DefectAdvice {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write " + manifest, e);
             }
+        }
+    }
+
+    /** {@code ObjectEnumerator.snapshotState(checkpointId)}: the objects taken are not in the state. */
+    static final class ForgetObjects {
+        @Advice.OnMethodExit
+        static void forget(@Advice.Return(readOnly = false) EnumeratorState state) {
+            state = new EnumeratorState(state.pendingSplits(), state.trackedFiles(), state.releasedFiles(),
+                    ObjectsSeen.NONE);
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.parq.job.mutation;
 
+import static net.bytebuddy.matcher.ElementMatchers.isBridge;
 import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import java.lang.instrument.Instrumentation;
@@ -38,6 +40,9 @@ public enum Mutation {
      * has run, let alone committed.
      */
     EARLY_MANIFEST("dev.parq.job.pipeline.Pipeline", "convert", 3, advice(DefectAdvice.ManifestOnceBuilt.class)),
+    /** The object enumerator checkpoints no record of the objects it took: a restart reads them again. */
+    NO_OBJECT_STATE("dev.parq.source.enumerator.ObjectEnumerator", "snapshotState", 1,
+            advice(DefectAdvice.ForgetObjects.class)),
     /** A conversion that fails or is stopped leaves its multipart uploads on S3 open. */
     NO_UPLOAD_ABORT("dev.parq.job.run.PendingUploads", "abortBeneath", 1, advice(DefectAdvice.Skip.class)),
     /**
@@ -85,7 +90,8 @@ public enum Mutation {
      * as it is.
      */
     DynamicType.Builder<?> applyTo(DynamicType.Builder<?> builder, TypeDescription loaded) {
-        ElementMatcher<MethodDescription> target = named(method).and(takesArguments(parameters));
+        // Not the bridge a generic interface's method gets: it only calls the method itself.
+        ElementMatcher<MethodDescription> target = named(method).and(takesArguments(parameters)).and(not(isBridge()));
         int matching = loaded.getDeclaredMethods().filter(target).size();
         if (matching != 1) {
             throw new IllegalStateException(name() + ": " + type + " has " + matching + " methods " + method + " of "

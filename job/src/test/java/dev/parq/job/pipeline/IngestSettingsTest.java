@@ -23,15 +23,18 @@ class IngestSettingsTest {
         assertEquals(1, checkpointsPerCompaction("30s", "1s"));
     }
 
-    /** Tailing follows a file's device and inode, which an object store has not: a store's URI is refused at once. */
+    /**
+     * Local files are followed as they grow, objects read once each: one ingest does one or the
+     * other, and a mix of them is refused at once.
+     */
     @Test
-    void anInputOnAnObjectStoreIsAUsageError() {
+    void localFilesAndObjectsInOneIngestAreAUsageError() {
         Configuration config = new Configuration();
         config.set(ParqOptions.INPUTS, List.of("/var/log/app.log", "s3a://logs/app/*.ndjson"));
         ConversionException refused = assertThrows(ConversionException.class, () -> IngestSettings.check(config));
         assertEquals(2, refused.exitCode());
         assertTrue(refused.getMessage().contains("s3a://logs/app/*.ndjson")
-                && refused.getMessage().contains("read by convert"), refused.getMessage());
+                && refused.getMessage().contains("not both"), refused.getMessage());
     }
 
     private static int checkpointsPerCompaction(String checkpointInterval, String compactionInterval) {

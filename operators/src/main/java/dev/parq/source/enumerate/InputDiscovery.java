@@ -20,6 +20,14 @@ public interface InputDiscovery extends Serializable {
         return false;
     }
 
+    /**
+     * Whether the inputs are objects of an object store, which do not change once written: each
+     * is read once, whole, and a key written again is a new object.
+     */
+    default boolean objects() {
+        return false;
+    }
+
     /** How often watched inputs are looked at again. */
     default Duration discoverInterval() {
         return Duration.ZERO;

@@ -13,6 +13,8 @@ import java.util.List;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 
+import dev.parq.io.ObjectVersion;
+
 /**
  * The files a URI input names on a file system other than the local one (an object store): a file,
  * a directory (a prefix) listed recursively, or a glob over the path, listed from its longest part
@@ -37,7 +39,7 @@ final class RemoteInputs {
                 return List.of();
             }
             if (!status.isDir()) {
-                return List.of(new InputFile(input, status.getLen(), ""));
+                return List.of(object(input, status));
             }
             return list(fs, authority, Path.of(pattern), Integer.MAX_VALUE, path -> true);
         }
@@ -46,6 +48,10 @@ final class RemoteInputs {
         int depth = pattern.contains("**") ? Integer.MAX_VALUE : Path.of(pattern).getNameCount() - base.getNameCount();
         FileSystem fs = new org.apache.flink.core.fs.Path(authority + base).getFileSystem();
         return list(fs, authority, base, depth, matcher);
+    }
+
+    private static InputFile object(String location, FileStatus status) {
+        return new InputFile(location, status.getLen(), ObjectVersion.of(status), status.getModificationTime());
     }
 
     private static List<InputFile> list(FileSystem fs, String authority, Path root, int depth, PathMatcher matches)
@@ -77,7 +83,7 @@ final class RemoteInputs {
                     walk(fs, authority, root, path, depth - 1, matches, found);
                 }
             } else if (matches.matches(path)) {
-                found.add(new InputFile(authority + path, entry.getLen(), ""));
+                found.add(object(authority + path, entry));
             }
         }
     }

@@ -13,14 +13,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.parq.io.Compression;
+import dev.parq.io.Locations;
 
 /**
  * Paths and globs looked at again every interval, for continuous ingest: what they match now is
  * what the enumerator follows. A path that matches nothing (yet, or any more) is no error here.
+ * The inputs are local files or objects of an object store ({@code s3a://bucket/prefix/}), not
+ * both: files are followed as they grow, objects read once each.
  *
- * <p>A file named as compressed ({@code .gz}, {@code .zst}) is left out, with a warning the first
- * time: lines are followed as they are appended to a plain file, and a compressed file in a log
- * directory is usually a rotated one whose lines were read before it was compressed.
+ * <p>A local file named as compressed ({@code .gz}, {@code .zst}) is left out, with a warning the
+ * first time: lines are followed as they are appended to a plain file, and a compressed file in a
+ * log directory is usually a rotated one whose lines were read before it was compressed. A
+ * compressed object is read as any other.
  */
 public final class WatchedInputs implements InputDiscovery {
     private static final long serialVersionUID = 1L;
@@ -28,6 +32,7 @@ public final class WatchedInputs implements InputDiscovery {
 
     private final List<String> inputs;
     private final Duration interval;
+    private final boolean objects;
     private transient Set<String> skipped;
 
     public WatchedInputs(List<String> inputs, Duration interval) {
@@ -39,6 +44,18 @@ public final class WatchedInputs implements InputDiscovery {
         }
         this.inputs = List.copyOf(inputs);
         this.interval = interval;
+        this.objects = !Locations.isLocal(inputs.get(0));
+        for (String input : inputs) {
+            if (Locations.isLocal(input) == objects) {
+                throw new IllegalArgumentException("one ingest follows local files or objects of an object store,"
+                        + " not both: " + inputs.get(0) + " and " + input);
+            }
+        }
+    }
+
+    @Override
+    public boolean objects() {
+        return objects;
     }
 
     @Override
@@ -67,7 +84,7 @@ public final class WatchedInputs implements InputDiscovery {
                 continue;
             }
             for (InputFile file : found) {
-                if (Compression.namedCompressed(file.path())) {
+                if (!objects && Compression.namedCompressed(file.path())) {
                     warnSkipped(file.path());
                 } else {
                     files.putIfAbsent(file.path(), file);

@@ -8,7 +8,7 @@ import dev.parq.source.FollowingMetrics;
  * What the tailing enumerator counts, as Flink metrics of its group: files followed, bytes in
  * them not handed to a reader yet, rotations (renames), truncations, copies recognised, copies
  * waiting to be told from files of their own, and bytes lost (deleted or truncated before they
- * were read). Written on the coordinator thread, read by the metrics' reporter thread.
+ * were read); of followed objects, those written again and those that turned up late. Written on the coordinator thread, read by the metrics' reporter thread.
  */
 final class EnumeratorMetrics {
 
@@ -16,6 +16,8 @@ final class EnumeratorMetrics {
     volatile long rotations;
     volatile long copies;
     volatile long bytesLost;
+    volatile long objectsRewritten;
+    volatile long lateObjects;
     volatile int unassigned;
     private volatile int trackedFiles;
     private volatile int parked;
@@ -29,6 +31,8 @@ final class EnumeratorMetrics {
         group.gauge(FollowingMetrics.COPIES_RECOGNISED, () -> copies);
         group.gauge(FollowingMetrics.COPIES_PARKED, () -> parked);
         group.gauge(FollowingMetrics.BYTES_LOST, () -> bytesLost);
+        group.gauge(FollowingMetrics.OBJECTS_REWRITTEN, () -> objectsRewritten);
+        group.gauge(FollowingMetrics.LATE_OBJECTS, () -> lateObjects);
         group.setUnassignedSplitsGauge(() -> (long) unassigned);
     }
 

@@ -6,15 +6,22 @@ import dev.parq.source.split.FileSplit;
 
 /**
  * What the enumerator checkpoints: the splits not yet handed to a reader and, when it follows its
- * inputs, how far each file has been handed out, and the files that ended a short while ago.
+ * inputs, how far each file has been handed out, and the files that ended a short while ago; when
+ * it follows objects, which of them it took ({@link ObjectsSeen}).
  */
 public record EnumeratorState(List<FileSplit> pendingSplits, List<TrackedFile> trackedFiles,
-        List<ReleasedFile> releasedFiles) {
+        List<ReleasedFile> releasedFiles, ObjectsSeen objects) {
 
     public EnumeratorState {
         pendingSplits = List.copyOf(pendingSplits);
         trackedFiles = List.copyOf(trackedFiles);
         releasedFiles = List.copyOf(releasedFiles);
+        objects = objects == null ? ObjectsSeen.NONE : objects;
+    }
+
+    public EnumeratorState(List<FileSplit> pendingSplits, List<TrackedFile> trackedFiles,
+            List<ReleasedFile> releasedFiles) {
+        this(pendingSplits, trackedFiles, releasedFiles, ObjectsSeen.NONE);
     }
 
     public EnumeratorState(List<FileSplit> pendingSplits) {
@@ -24,6 +31,6 @@ public record EnumeratorState(List<FileSplit> pendingSplits, List<TrackedFile> t
     @Override
     public String toString() {
         return "EnumeratorState{" + pendingSplits.size() + " pending splits, " + trackedFiles.size()
-                + " tracked files, " + releasedFiles.size() + " ended}";
+                + " tracked files, " + releasedFiles.size() + " ended, " + objects.recent().size() + " recent objects}";
     }
 }

@@ -17,9 +17,10 @@ public final class EnumeratorStateSerializer implements SimpleVersionedSerialize
     /**
      * 1: the pending splits; 2: also the tracked files of a tailing enumerator; 3: also their size,
      * when it last grew and whether they were renamed; 4: also the files that ended a short while ago;
-     * 5: the splits in their version 3 (with the share of a stream).
+     * 5: the splits in their version 3 (with the share of a stream); 6: the splits in their version 4
+     * (with how much of a stream was read), and the objects seen.
      */
-    private static final int VERSION = 5;
+    private static final int VERSION = 6;
 
     @Override
     public int getVersion() {
@@ -44,6 +45,7 @@ public final class EnumeratorStateSerializer implements SimpleVersionedSerialize
             out.writeLong(file.afterCheckpoint());
             out.writeBoolean(file.gone());
         }
+        ObjectsSeenSerializer.write(state.objects(), out);
         return out.getCopyOfBuffer();
     }
 
@@ -67,7 +69,7 @@ public final class EnumeratorStateSerializer implements SimpleVersionedSerialize
         int count = in.readInt();
         List<FileSplit> splits = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            splits.add(FileSplitSerializer.read(in, version == 1 ? 1 : version < 5 ? 2 : 3));
+            splits.add(FileSplitSerializer.read(in, version == 1 ? 1 : version < 5 ? 2 : version < 6 ? 3 : 4));
         }
         List<TrackedFile> files = new ArrayList<>();
         if (version >= 2) {
@@ -83,7 +85,8 @@ public final class EnumeratorStateSerializer implements SimpleVersionedSerialize
                 released.add(new ReleasedFile(readTracked(in, version), in.readLong(), in.readLong(), in.readBoolean()));
             }
         }
-        return new EnumeratorState(splits, files, released);
+        ObjectsSeen objects = version >= 6 ? ObjectsSeenSerializer.read(in) : ObjectsSeen.NONE;
+        return new EnumeratorState(splits, files, released, objects);
     }
 
     private static TrackedFile readTracked(DataInputDeserializer in, int version) throws IOException {

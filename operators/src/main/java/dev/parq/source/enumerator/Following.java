@@ -3,9 +3,18 @@ package dev.parq.source.enumerator;
 import java.io.Serializable;
 
 /**
- * How the tailing enumerator starts on files: from their end instead of their beginning, for the
- * files there are at a first start; not at all for files not modified for
- * {@code ignoreOlderMillis} (0: every file is read); and when it takes a rotated file's last line
- * without a line feed as complete: once the file has not grown for {@code rotateWaitMillis}.
+ * How the enumerators start on files: from their end instead of their beginning, for the files
+ * there are at a first start; not at all for files not modified for {@code ignoreOlderMillis} (0:
+ * every file is read); when the tailing enumerator takes a rotated file's last line without a line
+ * feed as complete: once the file has not grown for {@code rotateWaitMillis}; and, of objects, how
+ * far below the newest one's modification time the object enumerator still looks for new ones
+ * ({@code lookBackMillis}).
  */
-public record Following(boolean startAtEnd, long ignoreOlderMillis, long rotateWaitMillis) implements Serializable {}
+public record Following(boolean startAtEnd, long ignoreOlderMillis, long rotateWaitMillis, long lookBackMillis)
+        implements Serializable {
+
+    /** Of files, where the look-back has no say. */
+    public Following(boolean startAtEnd, long ignoreOlderMillis, long rotateWaitMillis) {
+        this(startAtEnd, ignoreOlderMillis, rotateWaitMillis, 0);
+    }
+}

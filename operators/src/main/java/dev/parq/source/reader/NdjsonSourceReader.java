@@ -1,7 +1,6 @@
 package dev.parq.source.reader;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayDeque;
@@ -20,14 +19,13 @@ import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.parq.config.TaskHeap;
 import dev.parq.io.Compression;
 import dev.parq.io.CorruptInputException;
 import dev.parq.io.InputChangedException;
 import dev.parq.io.LineStream;
 import dev.parq.io.Lines;
+import dev.parq.io.Locations;
 import dev.parq.io.RangeReader;
-import dev.parq.io.SharedLines;
 import dev.parq.io.StandardInput;
 import dev.parq.json.LineFeeds;
 import dev.parq.source.FollowingMetrics;
@@ -67,6 +65,8 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     /** The lines of the current split when it is read as a stream, else null. */
     private Lines lines;
     private long position;
+    /** Of a split read as a stream: its bytes, decompressed, handed on so far. */
+    private long streamed;
     private boolean noMoreSplits;
     private boolean splitRequested;
     private CompletableFuture<Void> available = new CompletableFuture<>();
@@ -79,7 +79,9 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
      * With {@code following}, the splits are appended lines of files that are still being written
      * and rotated: a split's file found under another name (renamed by rotation since the split was
      * issued) is read there, and one since truncated or deleted is skipped with a warning instead
-     * of failing the job, since its lines are gone.
+     * of failing the job, since its lines are gone. Splits of objects (not local files) are read
+     * as listed; an object written again or deleted since its split was cut, or a damaged
+     * compressed one, is skipped with a warning too.
      */
     public NdjsonSourceReader(SourceReaderContext context, long chunkSize, boolean following) {
         this.context = context;
@@ -124,12 +126,17 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             }
             long arrival = unreadAge.taken();
             try {
-                if (following ? openFollowed(next) : openListed(next)) {
+                if (following && Locations.isLocal(next.path()) ? openFollowed(next) : openListed(next)) {
                     unreadAge.reading(arrival);
                     return true;
                 }
-            } catch (CorruptInputException corrupt) {
-                throw new SuppressRestartsException(corrupt);
+            } catch (CorruptInputException | InputChangedException e) {
+                if (!following && e instanceof CorruptInputException) {
+                    throw new SuppressRestartsException(e);
+                } else if (!following) {
+                    throw e;
+                }
+                skipped(next, e);
             }
         }
     }
@@ -138,19 +145,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     private boolean openListed(FileSplit split) throws IOException {
         if (StandardInput.names(split.path())) {
             current = split;
-            SharedLines.Opener stdin = () -> {
-                byte[] head = StandardInput.head(Compression.HEAD_BYTES);
-                InputStream in = StandardInput.open();
-                return LineStream.open(StandardInput.LABEL, in, Compression.of(StandardInput.LABEL, head, head.length),
-                        (int) chunkSize, TaskHeap.longestLine());
-            };
-            // Standard input can be read once: its shares are always dealt. Dealt already, or
-            // broken off, it cannot be read again, and opening it says so.
-            lines = split.shares() > 1 ? SharedLines.share(split.streamName(), split.share(), split.shares(), stdin)
-                    : null;
-            if (lines == null) {
-                lines = stdin.open();
-            }
+            lines = StreamedSplits.standardInput(split, chunkSize);
             return true;
         }
         RangeReader opened;
@@ -177,16 +172,8 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         use(split, split.path(), opened);
         Compression compression = Compression.of(split.path(), opened);
         if (compression.compressed()) {
-            SharedLines.Opener stream = () -> LineStream.open(split.path(), opened.stream(), compression,
-                    (int) chunkSize, TaskHeap.longestLine());
-            if (split.shares() > 1 && StandardInput.enabled()) {
-                // Every reader of the job runs in this process: one of them inflates the file, and
-                // its chunks are dealt, instead of each share's reader inflating all of it.
-                lines = SharedLines.share(split.streamName(), split.share(), split.shares(), stream);
-            }
-            if (lines == null) {
-                lines = stream.open().share(split.share(), split.shares());
-            }
+            lines = StreamedSplits.compressed(split, opened, compression, chunkSize);
+            streamed = split.streamed();
         }
         return true;
     }
@@ -229,6 +216,15 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         return false;
     }
 
+    /**
+     * Passes over a followed object that cannot be read as its split was cut (written again since,
+     * or deleted) or whose compressed stream is damaged: the ingest goes on with the other objects.
+     */
+    private void skipped(FileSplit split, IOException why) {
+        LOG.warn("{}; the rest of it is skipped", why.getMessage());
+        lost(split);
+    }
+
     private void use(FileSplit split, String path, RangeReader opened) {
         current = path.equals(split.path()) ? split : split.movedTo(path);
         position = split.offset();
@@ -241,15 +237,22 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         try {
             bytes = lines.next();
         } catch (CorruptInputException corrupt) {
-            throw new SuppressRestartsException(corrupt);
+            if (!following) {
+                throw new SuppressRestartsException(corrupt);
+            }
+            // The lines before the damage are read and go on to be committed.
+            LOG.warn("{}; the rest of it is skipped", corrupt.getMessage());
+            return false;
         }
         if (bytes == null) {
             return false;
         }
+        int length = bytes.remaining();
         output.collect(new LineChunk(
                 StandardInput.names(current.path()) ? StandardInput.LABEL : current.path(), lines.chunkOffset(), bytes,
                 lines.compression().compressed()));
-        bytesIn.inc(bytes.remaining());
+        streamed = lines.chunkOffset() + length;
+        bytesIn.inc(length);
         return true;
     }
 
@@ -348,10 +351,11 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     public List<FileSplit> snapshotState(long checkpointId) {
         List<FileSplit> state = new ArrayList<>(assigned.size() + 1);
         if (current != null) {
-            // A stream cannot be resumed in its middle: a streamed split is read again from its start.
-            // Conversions, the one kind of job that streams, run in batch mode, which takes no
-            // checkpoints and re-runs a failed region from its start anyway.
-            state.add(lines != null ? current : current.withOffset(position));
+            // A stream of one reader resumes after the lines it handed on; a share of one, or standard
+            // input, only from its start (conversions: batch mode takes no checkpoints).
+            boolean resumable = current.shares() == 1 && !StandardInput.names(current.path());
+            state.add(lines == null ? current.withOffset(position)
+                    : resumable ? current.withStreamed(streamed) : current);
         }
         state.addAll(assigned);
         return state;

@@ -33,6 +33,8 @@ public final class FileSplit implements SourceSplit {
     private final long prefixHash;
     private final int shares;
     private final int share;
+    /** For a stream read whole: how many of its (decompressed) bytes are done, a line start. */
+    private final long streamed;
 
     public FileSplit(String id, String path, String fileKey, long start, long end) {
         this(id, path, fileKey, start, end, start);
@@ -49,6 +51,14 @@ public final class FileSplit implements SourceSplit {
 
     public FileSplit(String id, String path, String fileKey, long start, long end, long offset, int prefixLength,
             long prefixHash, int shares, int share) {
+        this(id, path, fileKey, start, end, offset, prefixLength, prefixHash, shares, share, 0);
+    }
+
+    public FileSplit(String id, String path, String fileKey, long start, long end, long offset, int prefixLength,
+            long prefixHash, int shares, int share, long streamed) {
+        if (streamed < 0 || streamed > 0 && shares > 1) {
+            throw new IllegalArgumentException("invalid split of " + path + ": streamed " + streamed + " of a share");
+        }
         if (start < 0 || end < start || offset < start || offset > end) {
             throw new IllegalArgumentException(
                     "invalid split of " + path + ": start " + start + ", end " + end + ", offset " + offset);
@@ -66,6 +76,7 @@ public final class FileSplit implements SourceSplit {
         this.offset = offset;
         this.prefixLength = prefixLength;
         this.prefixHash = prefixHash;
+        this.streamed = streamed;
     }
 
     @Override
@@ -123,6 +134,20 @@ public final class FileSplit implements SourceSplit {
     }
 
     /**
+     * For a split read as one stream (a compressed file), how many bytes of the stream, decompressed,
+     * were read before this split was checkpointed: it resumes after them. Its {@link #offset()}
+     * counts compressed bytes, where no line can be resumed from.
+     */
+    public long streamed() {
+        return streamed;
+    }
+
+    /** This split of a stream, with its first {@code bytes} (a line start) done. */
+    public FileSplit withStreamed(long bytes) {
+        return new FileSplit(id, path, fileKey, start, end, offset, prefixLength, prefixHash, shares, share, bytes);
+    }
+
+    /**
      * For a share of a stream, a name of that stream that all its shares have and no other split:
      * their id, {@code ID#SHARE/SHARES@PLAN} as the split planner gives it, without the share.
      */
@@ -134,11 +159,13 @@ public final class FileSplit implements SourceSplit {
 
     /** This split of the same file, found under another name (renamed by log rotation). */
     public FileSplit movedTo(String newPath) {
-        return new FileSplit(id, newPath, fileKey, start, end, offset, prefixLength, prefixHash, shares, share);
+        return new FileSplit(id, newPath, fileKey, start, end, offset, prefixLength, prefixHash, shares, share,
+                streamed);
     }
 
     public FileSplit withOffset(long newOffset) {
-        return new FileSplit(id, path, fileKey, start, end, newOffset, prefixLength, prefixHash, shares, share);
+        return new FileSplit(id, path, fileKey, start, end, newOffset, prefixLength, prefixHash, shares, share,
+                streamed);
     }
 
     @Override
@@ -149,17 +176,19 @@ public final class FileSplit implements SourceSplit {
         FileSplit that = (FileSplit) o;
         return start == that.start && end == that.end && offset == that.offset && id.equals(that.id)
                 && path.equals(that.path) && fileKey.equals(that.fileKey) && prefixLength == that.prefixLength
-                && prefixHash == that.prefixHash && shares == that.shares && share == that.share;
+                && prefixHash == that.prefixHash && shares == that.shares && share == that.share
+                && streamed == that.streamed;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, path, fileKey, start, end, offset, prefixLength, prefixHash, shares, share);
+        return Objects.hash(id, path, fileKey, start, end, offset, prefixLength, prefixHash, shares, share, streamed);
     }
 
     @Override
     public String toString() {
         return "FileSplit{" + id + ": " + path + " [" + start + ", " + end + ") at " + offset
-                + (shares > 1 ? ", share " + share + " of " + shares : "") + "}";
+                + (shares > 1 ? ", share " + share + " of " + shares : "")
+                + (streamed > 0 ? ", " + streamed + " bytes of its stream read" : "") + "}";
     }
 }

@@ -13,8 +13,8 @@ public final class FileSplitSerializer implements SimpleVersionedSerializer<File
 
     public static final FileSplitSerializer INSTANCE = new FileSplitSerializer();
 
-    /** 1: path, identity and range; 2: also the hash of the file's first bytes; 3: also the share of a stream. */
-    public static final int VERSION = 3;
+    /** 1: path, identity and range; 2: also the hash of the file's first bytes; 3: also the share of a stream; 4: also how much of a stream was read. */
+    public static final int VERSION = 4;
 
     @Override
     public int getVersion() {
@@ -48,6 +48,7 @@ public final class FileSplitSerializer implements SimpleVersionedSerializer<File
         out.writeLong(split.prefixHash());
         out.writeInt(split.shares());
         out.writeInt(split.share());
+        out.writeLong(split.streamed());
     }
 
     /** Reads a split written by {@link #write} in serialization {@code version}. */
@@ -66,6 +67,9 @@ public final class FileSplitSerializer implements SimpleVersionedSerializer<File
         if (version < 3) {
             return new FileSplit(id, path, fileKey, start, end, offset, prefixLength, prefixHash);
         }
-        return new FileSplit(id, path, fileKey, start, end, offset, prefixLength, prefixHash, in.readInt(), in.readInt());
+        int shares = in.readInt();
+        int share = in.readInt();
+        long streamed = version < 4 ? 0 : in.readLong();
+        return new FileSplit(id, path, fileKey, start, end, offset, prefixLength, prefixHash, shares, share, streamed);
     }
 }

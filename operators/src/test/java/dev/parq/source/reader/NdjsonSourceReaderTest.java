@@ -217,6 +217,32 @@ class NdjsonSourceReaderTest {
         assertEquals(content, text(before) + text(after));
     }
 
+    /**
+     * A compressed file, read as one stream, checkpointed part way: restored, it is inflated again
+     * from its start, and the lines before the checkpoint are passed over, not emitted again.
+     */
+    @Test
+    void aStreamCheckpointedPartWayResumesAfterTheLinesItHandedOn() throws Exception {
+        String content = logLines(200);
+        Path gz = dir.resolve("in.ndjson.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            out.write(content.getBytes(StandardCharsets.UTF_8));
+        }
+        FileSplit split = whole(InputFile.of(gz));
+        NdjsonSourceReader reader = reader(4096);
+        reader.addSplits(List.of(split));
+        List<Chunk> before = new ArrayList<>();
+        assertEquals(InputStatus.MORE_AVAILABLE, poll(reader, before));
+        List<FileSplit> checkpoint = reader.snapshotState(1);
+        long reached = before.get(before.size() - 1).end();
+        assertEquals(List.of(split.withStreamed(reached)), checkpoint);
+        assertTrue(reached < content.length(), "part way at " + reached);
+
+        List<Chunk> after = readAll(reader(1000), checkpoint);
+        assertEquals(reached, after.get(0).offset());
+        assertEquals(content, text(before) + text(after));
+    }
+
     @Test
     void aSplitNotYetStartedIsCheckpointedAtItsStart() throws Exception {
         InputFile file = write("in.ndjson", logLines(10));

@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
 import dev.parq.source.enumerator.EnumeratorState;
 import dev.parq.source.enumerator.EnumeratorStateSerializer;
+import dev.parq.source.enumerator.ObjectsSeen;
+import dev.parq.source.enumerator.SeenObject;
 
 class FileSplitSerializerTest {
 
@@ -20,6 +23,25 @@ class FileSplitSerializerTest {
         assertEquals(split, serializer.deserialize(serializer.getVersion(), serializer.serialize(split)));
         FileSplit share = new FileSplit("/data/a.gz@0#1/3", "/data/a.gz", "", 0, 4096, 0, 0, 0, 3, 1);
         assertEquals(share, serializer.deserialize(serializer.getVersion(), serializer.serialize(share)));
+        FileSplit streamed = new FileSplit("s3a://b/a.gz@0/etag:1", "s3a://b/a.gz", "etag:1", 0, 4096).withStreamed(9000);
+        assertEquals(streamed, serializer.deserialize(serializer.getVersion(), serializer.serialize(streamed)));
+    }
+
+    @Test
+    void theObjectsSeenRoundTripWithTheirKeysSharingPrefixes() throws IOException {
+        ObjectsSeen seen = new ObjectsSeen(5_000, List.of(
+                new SeenObject("s3a://b/app/2026/12/05/13/part-1.ndjson", "etag:a", 4_000),
+                new SeenObject("s3a://b/app/2026/12/05/13/part-2.ndjson.gz", "etag:b", 5_000),
+                new SeenObject("s3a://b/app/2026/12/05/14/\uD83D\uDE00.ndjson", "len:3@5000", 5_000),
+                new SeenObject("s3a://b/app/2026/12/05/14/\uD83D\uDE01.ndjson", "len:3@5000", 5_000)), 17, -42);
+        EnumeratorState state = new EnumeratorState(List.of(new FileSplit("a@0", "a", "etag:a", 0, 10)), List.of(),
+                List.of(), seen);
+        EnumeratorStateSerializer serializer = new EnumeratorStateSerializer();
+        EnumeratorState back = serializer.deserialize(serializer.getVersion(), serializer.serialize(state));
+        assertEquals(state.pendingSplits(), back.pendingSplits());
+        assertEquals(Set.copyOf(seen.recent()), Set.copyOf(back.objects().recent()));
+        assertEquals(List.of(5_000L, 17L, -42L), List.of(back.objects().newestMillis(), back.objects().olderCount(),
+                back.objects().olderDigest()));
     }
 
     @Test

@@ -1,12 +1,14 @@
 package dev.parq.deploy.k8s;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -51,6 +53,20 @@ class FlinkDeploymentManifestsTest {
         assertEquals(List.of(), ParqRules.violations(Manifests.read(file)), file.getFileName().toString());
     }
 
+    @ParameterizedTest
+    @MethodSource("manifests")
+    void itKeepsTheStoresKeysInASecretAndAnObjectIngestOffTheNodes(Path file) {
+        assertEquals(List.of(), ObjectStoreRules.violations(Manifests.read(file)), file.getFileName().toString());
+    }
+
+    /** The tree of a manifest has no comments; an access key id must not stand in them either. */
+    @ParameterizedTest
+    @MethodSource("manifests")
+    void itsTextHoldsNoAccessKeyId(Path file) throws IOException {
+        Matcher key = ObjectStoreRules.ACCESS_KEY_ID.matcher(Files.readString(file));
+        assertFalse(key.find(), file.getFileName() + " holds an AWS access key id");
+    }
+
     /** What makes a cluster as fast as ./parq is the same here as in deploy/local (deploy/README.md). */
     @ParameterizedTest
     @MethodSource("manifests")
@@ -67,7 +83,7 @@ class FlinkDeploymentManifestsTest {
     }
 
     @Test
-    void thereIsABatchConversionAndAnIngest() {
+    void thereIsABatchConversionAnIngestOfLogsAndOneOfObjects() {
         List<JsonNode> manifests = Manifests.all().stream().<JsonNode>map(Manifests::read).toList();
         assertTrue(manifests.stream().anyMatch(manifest -> command(manifest).equals("convert")
                 && manifest.path("spec").path("job").path("upgradeMode").asText().equals("stateless")),
@@ -75,6 +91,9 @@ class FlinkDeploymentManifestsTest {
         assertTrue(manifests.stream().anyMatch(manifest -> command(manifest).equals("ingest")
                 && manifest.path("spec").path("job").path("upgradeMode").asText().equals("last-state")),
                 "no last-state ingest manifest in " + Manifests.DIRECTORY);
+        assertTrue(manifests.stream().anyMatch(manifest -> command(manifest).equals("ingest")
+                && ObjectStoreRules.onTheStore(manifest.path("spec").path("job").path("args").path(1).asText())),
+                "no ingest of objects in " + Manifests.DIRECTORY);
     }
 
     private static String command(JsonNode manifest) {

@@ -211,6 +211,104 @@ class ManifestChecksTest {
                 "entryClass");
     }
 
+    // --- the object store ---------------------------------------------------------------------
+
+    @Test
+    void checkpointDirectoriesOtherThanTheStateOnTheStoreAreRefused() {
+        refused(ParqRules::violations, objects(manifest -> config(manifest)
+                .put("execution.checkpointing.dir", "s3a://lake/app/_state/checkpoints")), "checkpointing.dir");
+        refused(ParqRules::violations, objects(manifest -> args(manifest).set(5, "s3a://lake/app-state-2")),
+                "not parq ingest's s3a://lake/app-state-2/");
+        refused(ParqRules::violations, objects(manifest -> config(manifest)
+                .put("execution.checkpointing.savepoint-dir", "s3a://landing/app-state/savepoints")), "savepoint-dir");
+    }
+
+    @Test
+    void theStateDirectoryIsComparedAsFlinkReadsIt() {
+        assertEquals(List.of(), ParqRules.violations(objects(manifest -> args(manifest).set(5, "s3a://lake//app-state/"))));
+        assertEquals(List.of(), ParqRules.violations(objects(manifest -> {
+            args(manifest).set(5, "s3://lake/app-state");
+            config(manifest).put("execution.checkpointing.dir", "s3://lake/app-state/checkpoints/");
+            config(manifest).put("execution.checkpointing.savepoint-dir", "s3://lake/app-state/savepoints");
+        })));
+    }
+
+    @Test
+    void aStoreWithoutTheImagesPluginIsRefused() {
+        refused(ParqRules::violations, objects(manifest -> ((ArrayNode) mainContainer(manifest).path("env")).addObject()
+                .put("name", Image.PLUGINS_VARIABLE).put("value", "flink-gs-fs-hadoop-2.2.1.jar")), "is on no file system the");
+    }
+
+    @Test
+    void theStoresKeysWrittenIntoTheManifestAreRefused() {
+        refused(ObjectStoreRules::violations, objects(manifest -> config(manifest)
+                .put("s3.secret-key", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY")), "flinkConfiguration sets s3.secret-key");
+        refused(ObjectStoreRules::violations, objects(manifest -> config(manifest)
+                .put("fs.s3a.bucket.lake.access.key", "minio")), "fs.s3a.bucket.lake.access.key");
+        refused(ObjectStoreRules::violations, objects(manifest -> args(manifest).add("-D").add("s3.secret-key=minio123")),
+                "job.args set s3.secret-key");
+        refused(ObjectStoreRules::violations, objects(manifest -> ((ObjectNode) spec(manifest).path("podTemplate")
+                .path("metadata").path("annotations")).put("store", "AKIAIOSFODNN7EXAMPLE")), "holds an AWS access key id");
+    }
+
+    @Test
+    void keysInTheEnvironmentOtherThanFromASecretAreRefused() {
+        refused(ObjectStoreRules::violations, objects(manifest -> {
+            ObjectNode secretKey = (ObjectNode) mainContainer(manifest).path("env").path(1);
+            secretKey.remove("valueFrom");
+            secretKey.put("value", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY");
+        }), "AWS_SECRET_ACCESS_KEY");
+        refused(ObjectStoreRules::violations, objects(manifest -> {
+            ObjectNode valueFrom = (ObjectNode) mainContainer(manifest).path("env").path(0).path("valueFrom");
+            valueFrom.set("configMapKeyRef", valueFrom.remove("secretKeyRef"));
+        }), "AWS_ACCESS_KEY_ID");
+        // the keys on the JobManager's pod template alone
+        refused(ObjectStoreRules::violations, objects(manifest -> ((ObjectNode) spec(manifest).path("jobManager"))
+                .putObject("podTemplate").putObject("spec").putArray("containers").addObject()
+                .put("name", "flink-main-container").set("env", mainContainer(manifest).remove("env"))),
+                "the taskManager's Flink container must take");
+    }
+
+    @Test
+    void aJobThatFollowsObjectsTiedToANodeIsRefused() {
+        refused(ObjectStoreRules::violations, objects(manifest -> podSpec(manifest).putObject("nodeSelector")
+                .put("kubernetes.io/hostname", "node-1")), "nodeSelector");
+        refused(ObjectStoreRules::violations, objects(manifest -> ((ObjectNode) spec(manifest).path("taskManager"))
+                .putObject("podTemplate").putObject("spec").putObject("affinity").putObject("nodeAffinity")), "nodeAffinity");
+        refused(ObjectStoreRules::violations, objects(manifest -> podSpec(manifest).putArray("volumes").addObject()
+                .put("name", "parq-data").putObject("persistentVolumeClaim").put("claimName", "parq-data")),
+                "persistentVolumeClaim");
+        refused(ObjectStoreRules::violations, objects(manifest -> podSpec(manifest).putArray("volumes").addObject()
+                .put("name", "app-logs").putObject("hostPath").put("path", "/var/log/app")), "hostPath");
+    }
+
+    @Test
+    void aJobThatFollowsObjectsKeepingAnythingOffTheStoreIsRefused() {
+        refused(ObjectStoreRules::violations, objects(manifest -> config(manifest)
+                .put("high-availability.storageDir", "file:///data/flink/ha")), "file:///data/flink/ha is not on the object store");
+        refused(ObjectStoreRules::violations, objects(manifest -> {
+            args(manifest).set(5, "/data/app-state");
+            config(manifest).put("execution.checkpointing.dir", "file:///data/app-state/checkpoints");
+            config(manifest).put("execution.checkpointing.savepoint-dir", "file:///data/app-state/savepoints");
+        }), "/data/app-state");
+        refused(ObjectStoreRules::violations, objects(manifest -> config(manifest).remove("high-availability.type")),
+                "high-availability.type");
+        refused(ObjectStoreRules::violations, objects(manifest -> config(manifest).remove("high-availability.storageDir")),
+                "high-availability.storageDir");
+    }
+
+    @Test
+    void aJobThatFollowsLocalFilesMayKeepItsOutputOnTheStore() {
+        JsonNode toTheStore = ingest(manifest -> {
+            args(manifest).set(3, "s3a://lake/app");
+            args(manifest).add("--state").add("s3a://lake/app-state");
+            config(manifest).put("execution.checkpointing.dir", "s3a://lake/app-state/checkpoints");
+            config(manifest).put("execution.checkpointing.savepoint-dir", "s3a://lake/app-state/savepoints");
+        });
+        assertEquals(List.of(), ParqRules.violations(toTheStore));
+        refused(ObjectStoreRules::violations, toTheStore, "from a Secret");
+    }
+
     // --- helpers ------------------------------------------------------------------------------
 
     /** {@code check} finds fault with {@code manifest}, and every fault it finds names {@code what}. */
@@ -223,6 +321,10 @@ class ManifestChecksTest {
 
     private static ObjectNode ingest(Consumer<ObjectNode> change) {
         return changed("ingest.yaml", change);
+    }
+
+    private static ObjectNode objects(Consumer<ObjectNode> change) {
+        return changed("ingest-s3.yaml", change);
     }
 
     private static ObjectNode convert(Consumer<ObjectNode> change) {
@@ -249,6 +351,14 @@ class ManifestChecksTest {
 
     private static ObjectNode config(ObjectNode manifest) {
         return (ObjectNode) spec(manifest).path("flinkConfiguration");
+    }
+
+    private static ObjectNode podSpec(ObjectNode manifest) {
+        return (ObjectNode) spec(manifest).path("podTemplate").path("spec");
+    }
+
+    private static ObjectNode mainContainer(ObjectNode manifest) {
+        return (ObjectNode) podSpec(manifest).path("containers").path(0);
     }
 
     private static void name(ObjectNode manifest, String name) {

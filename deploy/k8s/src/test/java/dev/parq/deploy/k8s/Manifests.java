@@ -61,18 +61,50 @@ final class Manifests {
 
     /** The main container's mount paths, as the operator merges the common and the role's pod template. */
     static List<String> mountPaths(JsonNode manifest, String role) {
-        JsonNode spec = manifest.path("spec");
-        return Stream.of(spec.path("podTemplate"), spec.path(role).path("podTemplate"))
-                .flatMap(template -> stream(template.path("spec").path("containers")))
-                .filter(container -> container.path("name").asText().equals("flink-main-container"))
+        return mainContainers(manifest, role)
                 .flatMap(container -> stream(container.path("volumeMounts")))
                 .map(mount -> mount.path("mountPath").asText())
                 .toList();
     }
 
-    private static Stream<JsonNode> stream(JsonNode array) {
+    /**
+     * The main container's environment ({@code env} entries), as the operator merges the common and
+     * the role's pod template: the role's entry of a name wins.
+     */
+    static Map<String, JsonNode> environment(JsonNode manifest, String role) {
+        Map<String, JsonNode> environment = new LinkedHashMap<>();
+        mainContainers(manifest, role).flatMap(container -> stream(container.path("env")))
+                .forEach(variable -> environment.put(variable.path("name").asText(), variable));
+        return environment;
+    }
+
+    /** The pod specs of the common, the JobManager's and the TaskManagers' pod templates, those present. */
+    static List<JsonNode> podSpecs(JsonNode manifest) {
+        JsonNode spec = manifest.path("spec");
+        return Stream.of(spec.path("podTemplate"), spec.path("jobManager").path("podTemplate"),
+                spec.path("taskManager").path("podTemplate"))
+                .map(template -> template.path("spec"))
+                .filter(JsonNode::isObject)
+                .toList();
+    }
+
+    /** Every container and init container of every pod template. */
+    static Stream<JsonNode> containers(JsonNode manifest) {
+        return podSpecs(manifest).stream().flatMap(pod -> Stream.concat(stream(pod.path("containers")),
+                stream(pod.path("initContainers"))));
+    }
+
+    static Stream<JsonNode> stream(JsonNode array) {
         Stream.Builder<JsonNode> elements = Stream.builder();
         array.forEach(elements);
         return elements.build();
+    }
+
+    /** The container the operator runs Flink in, from the common and then the role's pod template. */
+    private static Stream<JsonNode> mainContainers(JsonNode manifest, String role) {
+        JsonNode spec = manifest.path("spec");
+        return Stream.of(spec.path("podTemplate"), spec.path(role).path("podTemplate"))
+                .flatMap(template -> stream(template.path("spec").path("containers")))
+                .filter(container -> container.path("name").asText().equals("flink-main-container"));
     }
 }

@@ -1,0 +1,252 @@
+package dev.parq.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.parq.job.mutation.Mutation;
+import dev.parq.testing.DuckDb;
+
+/**
+ * {@code ingest} of a prefix of an object store, on the S3-compatible test server: an uploader adds
+ * objects under date-named keys, as a log shipper does (plain and gzip of two members, some by
+ * multipart upload), while parq follows the prefix into a table on the same store, its state there
+ * too, and is killed with SIGKILL and started again. Every line of every object is in the table
+ * once.
+ */
+class ObjectIngestS3IT {
+
+    /** Where the numbers of the damaged object's lines start: apart from the uploader's. */
+    private static final long DAMAGED_FROM = 1_000_000_000L;
+
+
+    private static S3Server s3;
+    @TempDir
+    static Path serverRoot;
+    @TempDir
+    Path dir;
+
+    private final NumberedLines numbered = new NumberedLines();
+    private S3Ingests parq;
+    /** How many whole lines the damaged object holds before its damage. */
+    private long linesBeforeDamage;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        s3 = S3Server.start(serverRoot);
+        for (String bucket : List.of("landing", "table", "mutated")) {
+            s3.createBucket(bucket);
+        }
+    }
+
+    @AfterAll
+    static void stopServer() throws Exception {
+        if (s3 != null) {
+            s3.close();
+        }
+    }
+
+    @BeforeEach
+    void processes() {
+        parq = new S3Ingests(s3, dir);
+    }
+
+    @AfterEach
+    void killLeftovers() {
+        parq.killLeftovers();
+    }
+
+    /**
+     * Also a damaged gzip object among them (numbered apart, from {@link #DAMAGED_FROM}): the lines
+     * before the damage are committed once, the log names the object, and the ingest goes on.
+     */
+    @Test
+    void aPrefixFollowedThroughAKillHasEveryLineOfEveryObjectOnce() throws Exception {
+        Path out = followedThroughAKill("table");
+        numbered.assertEachCommittedOnce(out, "seq < " + DAMAGED_FROM);
+        List<List<Object>> damaged = DuckDb.query("SELECT count(*), count(DISTINCT seq), min(seq), max(seq) FROM "
+                + DuckDb.parquet(out) + " WHERE seq >= " + DAMAGED_FROM);
+        assertEquals(List.of(linesBeforeDamage, linesBeforeDamage, DAMAGED_FROM, DAMAGED_FROM + linesBeforeDamage - 1),
+                damaged.get(0).stream().map(v -> ((Number) v).longValue()).toList(), "rows, distinct, min, max");
+        assertTrue(parq.stderr().contains("s3a://landing/table/2026/12/06/00/damaged.ndjson.gz: truncated or corrupt gzip"
+                + " stream"), "the damaged object is not named in the log");
+    }
+
+    /** The test above fails when the objects taken are not in the enumerator's checkpoints. */
+    @Test
+    @FaultsProfile
+    void withoutTheObjectsInTheStateAKilledIngestReadsThemAgain() throws Exception {
+        parq.mutation = Mutation.NO_OBJECT_STATE;
+        assertThrows(AssertionError.class, () -> numbered.assertEachCommittedOnce(followedThroughAKill("mutated")));
+    }
+
+    /**
+     * Follows {@code s3a://landing/BUCKET/} into {@code bucket} while objects are uploaded; kills the
+     * ingest with SIGKILL once (five times in the long suite) and starts it again; stops it with
+     * SIGTERM (a savepoint) once every line is committed, uploads more, and resumes it from the
+     * savepoint until those are committed too. Returns the committed files, downloaded.
+     */
+    private Path followedThroughAKill(String bucket) throws Exception {
+        long seed = System.nanoTime();
+        System.out.println("followedThroughAKill seed " + seed);
+        Random random = new Random(seed);
+        Uploader uploader = new Uploader(bucket, random);
+        uploader.upload(3);
+        uploadDamaged(bucket);
+        String[] ingest = {"ingest", "s3a://landing/" + bucket + "/", "-o", "s3a://" + bucket + "/out",
+            "--state", "s3a://" + bucket + "/state",
+            "--schema", NumberedLines.SCHEMA, "--checkpoint-interval", "1s", "--discover-interval", "500ms",
+            "--compaction-interval", "1s", "-p", "2", "-D", "parq.source.split-size=1mb"};
+        Process running = parq.start(ingest);
+        parq.awaitRows(bucket, numbered.last() + linesBeforeDamage, running);
+        uploader.start();
+        // The long suite kills it again and again while objects keep coming.
+        for (int kill = 0; kill < (FaultsProfile.ON ? 5 : 1); kill++) {
+            Thread.sleep(2000 + random.nextInt(FaultsProfile.ON ? 20_000 : 3000));
+            parq.signal(running, "KILL", 137);
+            running = parq.start(ingest);
+        }
+        Thread.sleep(3000);
+        uploader.stop();
+        try {
+            parq.awaitRows(bucket, numbered.last() + linesBeforeDamage, running);
+        } finally {
+            parq.signal(running, "TERM", 0);
+        }
+        // Objects that land while it is stopped are read after it resumes from its savepoint.
+        uploader.upload(3);
+        running = parq.start(ingest);
+        try {
+            parq.awaitRows(bucket, numbered.last() + linesBeforeDamage, running);
+        } finally {
+            parq.signal(running, "TERM", 0);
+        }
+        assertTrue(parq.stderr().contains("parq: stopped with savepoint s3a://" + bucket + "/state/savepoints/"),
+                parq.stderr());
+        System.out.printf("%d objects (%d gzip, %d by multipart upload), %d lines%n", uploader.objects,
+                uploader.gzip, uploader.multipart, numbered.last());
+        assertTrue(uploader.multipart > 0 && uploader.gzip > 0, uploader.multipart + " multipart, " + uploader.gzip
+                + " gzip objects");
+        Path out = Files.createTempDirectory(dir, "out");
+        s3.download(bucket, "out/", out);
+        return out;
+    }
+
+    /**
+     * Puts objects of numbered lines under {@code PREFIX/2026/12/06/HH/} of the landing bucket, as
+     * several hosts' shippers do.
+     */
+    private final class Uploader {
+        private final String prefix;
+        private final Random random;
+        private final AtomicBoolean running = new AtomicBoolean(true);
+        private CompletableFuture<Void> done;
+        private int objects;
+        int multipart;
+        int gzip;
+
+        Uploader(String prefix, Random random) {
+            this.prefix = prefix;
+            this.random = random;
+        }
+
+        void start() {
+            done = CompletableFuture.runAsync(() -> {
+                try {
+                    while (running.get()) {
+                        upload(1);
+                        Thread.sleep(50 + random.nextInt(250));
+                    }
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            });
+        }
+
+        void stop() throws Exception {
+            running.set(false);
+            done.get(60, TimeUnit.SECONDS);
+        }
+
+        void upload(int count) throws Exception {
+            for (int i = 0; i < count; i++) {
+                int n = objects++;
+                boolean large = n % 12 == 5;
+                boolean compressed = !large && n % 3 == 1;
+                String text = numbered.next(large ? 160_000 : 20 + random.nextInt(400));
+                String key = String.format("%s/2026/12/06/%02d/part-host%d-%05d.ndjson%s", prefix, n / 10, n % 3, n,
+                        compressed ? ".gz" : "");
+                Path file = dir.resolve("upload");
+                Files.write(file, compressed ? gzipInTwoMembers(text) : text.getBytes(StandardCharsets.UTF_8));
+                if (large) {
+                    multipart++;
+                    s3.putMultipart("landing", key, file, 5 << 20);
+                } else {
+                    gzip += compressed ? 1 : 0;
+                    s3.put("landing", key, file);
+                }
+            }
+        }
+    }
+
+    /**
+     * Puts a gzip object cut in its middle, of lines numbered from {@link #DAMAGED_FROM}, and counts
+     * the whole lines a gzip reader inflates from it before the damage.
+     */
+    private void uploadDamaged(String bucket) throws Exception {
+        StringBuilder text = new StringBuilder();
+        for (long seq = DAMAGED_FROM; seq < DAMAGED_FROM + 20_000; seq++) {
+            text.append("{\"seq\":").append(seq).append(",\"msg\":\"damaged ").append(seq).append("\"}\n");
+        }
+        byte[] whole = gzipInTwoMembers(text.toString());
+        byte[] cut = Arrays.copyOf(whole, whole.length * 3 / 4);
+        ByteArrayOutputStream inflated = new ByteArrayOutputStream();
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(cut))) {
+            in.transferTo(inflated);
+            throw new AssertionError("the cut object inflates whole");
+        } catch (EOFException damaged) {
+            linesBeforeDamage = inflated.toString(StandardCharsets.UTF_8).chars().filter(c -> c == '\n').count();
+        }
+        assertTrue(linesBeforeDamage > 0, "no line before the damage");
+        Path file = dir.resolve("damaged");
+        Files.write(file, cut);
+        s3.put("landing", bucket + "/2026/12/06/00/damaged.ndjson.gz", file);
+    }
+
+    private static byte[] gzipInTwoMembers(String text) throws IOException {
+        int half = text.indexOf('\n', text.length() / 2) + 1;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (String member : new String[] {text.substring(0, half), text.substring(half)}) {
+            ByteArrayOutputStream one = new ByteArrayOutputStream();
+            try (GZIPOutputStream gz = new GZIPOutputStream(one)) {
+                gz.write(member.getBytes(StandardCharsets.UTF_8));
+            }
+            one.writeTo(out);
+        }
+        return out.toByteArray();
+    }
+}

@@ -1,0 +1,133 @@
+package dev.parq.source.enumerator;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.parq.source.enumerate.InputFile;
+
+/**
+ * Which listed objects are new, in bounded memory: an object is known by its key and version
+ * ({@code ObjectVersion}), and only the objects modified within {@code lookBackMillis} of the newest
+ * modification time seen are remembered. Below that horizon every object is taken as read: the
+ * store's clock stamps an object when its upload completes, which is about when a listing can
+ * first show it, so an object still unlisted when the newest object is a look-back newer than it
+ * is late. The objects listed below the horizon are kept as a count and a digest, which tell when
+ * such a late one turns up; it is reported, not read.
+ *
+ * <p>All times are the store's (from the listing), so the clocks of the machines parq runs on do
+ * not matter.
+ */
+final class ObjectHorizon {
+
+    private final long lookBackMillis;
+    private long newest;
+    private final Map<String, SeenObject> recent = new HashMap<>();
+    private long olderCount;
+    private long olderDigest;
+
+    ObjectHorizon(ObjectsSeen restored, long lookBackMillis) {
+        if (lookBackMillis < 0) {
+            throw new IllegalArgumentException("the look-back must not be negative, got " + lookBackMillis);
+        }
+        this.lookBackMillis = lookBackMillis;
+        this.newest = restored.newestMillis();
+        for (SeenObject object : restored.recent()) {
+            recent.put(object.key(), object);
+        }
+        this.olderCount = restored.olderCount();
+        this.olderDigest = restored.olderDigest();
+    }
+
+    /** What a listing is judged against, as the worker thread that lists takes it. */
+    record Basis(long horizon, Map<String, String> versions) {
+
+        /** Whether {@code object} is neither below the horizon nor recent in the same version. */
+        boolean isNew(InputFile object) {
+            return object.modifiedMillis() >= horizon && !object.fileKey().equals(versions.get(object.path()));
+        }
+    }
+
+    Basis basis() {
+        Map<String, String> versions = new HashMap<>(recent.size() * 2);
+        for (SeenObject object : recent.values()) {
+            versions.put(object.key(), object.version());
+        }
+        return new Basis(horizon(), versions);
+    }
+
+    /** Modification times below this are taken as read. */
+    long horizon() {
+        return newest == Long.MIN_VALUE ? Long.MIN_VALUE : newest - lookBackMillis;
+    }
+
+    /** The object under {@code key} taken in another version, or null. */
+    SeenObject recent(String key) {
+        return recent.get(key);
+    }
+
+    int recentCount() {
+        return recent.size();
+    }
+
+    /**
+     * Records {@code taken} (the new objects of {@code listed} that are read, or skipped for good)
+     * and moves the horizon up to the newest listed object.
+     *
+     * @return how many more objects are listed below the old horizon than were listed there before
+     *     (late uploads), or 0
+     */
+    long taken(List<InputFile> listed, List<InputFile> taken) {
+        long before = horizon();
+        long late = 0;
+        if (before != Long.MIN_VALUE) {
+            long count = 0;
+            long digest = 0;
+            for (InputFile object : listed) {
+                if (object.modifiedMillis() < before) {
+                    count++;
+                    digest += digest(object);
+                }
+            }
+            if (digest != olderDigest || count != olderCount) {
+                late = Math.max(0, count - olderCount);
+            }
+        }
+        for (InputFile object : taken) {
+            recent.put(object.path(), new SeenObject(object.path(), object.fileKey(), object.modifiedMillis()));
+        }
+        for (InputFile object : listed) {
+            newest = Math.max(newest, object.modifiedMillis());
+        }
+        long after = horizon();
+        recent.values().removeIf(object -> object.modifiedMillis() < after);
+        olderCount = 0;
+        olderDigest = 0;
+        for (InputFile object : listed) {
+            if (object.modifiedMillis() < after) {
+                olderCount++;
+                olderDigest += digest(object);
+            }
+        }
+        return late;
+    }
+
+    ObjectsSeen snapshot() {
+        return new ObjectsSeen(newest, List.copyOf(recent.values()), olderCount, olderDigest);
+    }
+
+    /** A 64-bit hash of an object's key and version; summed, the digest of a set of objects. */
+    private static long digest(InputFile object) {
+        long h = 0x9E3779B97F4A7C15L;
+        for (String part : new String[] {object.path(), object.fileKey()}) {
+            for (int i = 0; i < part.length(); i++) {
+                h = (h ^ part.charAt(i)) * 0x100000001B3L;
+            }
+            h = (h ^ 0xFF) * 0x100000001B3L;
+        }
+        h ^= h >>> 33;
+        h *= 0xFF51AFD7ED558CCDL;
+        h ^= h >>> 33;
+        return h;
+    }
+}
