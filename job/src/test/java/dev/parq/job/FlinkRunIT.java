@@ -19,6 +19,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -28,6 +29,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -182,8 +184,9 @@ class FlinkRunIT {
      * Detached runs, cancelled and then resumed without {@code -s} from the state directory's newest
      * checkpoint; a rename rotation; {@code flink stop} with a savepoint elsewhere, lines written
      * while stopped, and an attached run resumed from that savepoint with {@code -s} although the
-     * state directory still holds the cancelled run's older checkpoints; stopped again, its client
-     * exits 0.
+     * state directory still holds the cancelled run's older checkpoints, compacting at most every
+     * minute; stopped again with {@code flink savepoint} and {@code flink stop} before any of its
+     * rows was compacted, its client exits 0 and every line is visible once.
      */
     @Test
     void ingestsThroughCancelStopAndResumeExactlyOnce() throws Exception {
@@ -227,13 +230,21 @@ class FlinkRunIT {
 
             append(rotated, numbered.next(100));
             append(log, numbered.next(400));
-            String[] resume = ClusterJobs.command(List.of("run", "-s", savepoint.group(1)), ingest);
+            // Compacting at most every minute, this run's rows are visible at its stop only if the stop
+            // compacts them: a savepoint just before it has it do so.
+            List<String> compactingLate = new ArrayList<>(ingest);
+            compactingLate.set(compactingLate.indexOf("--compaction-interval") + 1, "1min");
+            Set<Path> stoppedWith = partFiles(output);
+            String[] resume = ClusterJobs.command(List.of("run", "-s", savepoint.group(1)), compactingLate);
             Future<CliResult> third = attachedClient.submit(() -> session.jobs().flink(resume));
             job = session.jobs().runningJob(name);
-            session.jobs().awaitRows(output, numbered.last(), job);
+            awaitNewPartFile(output, stoppedWith);
+            Thread.sleep(2000);
             // Without a directory the stop would want the cluster's configured one, not the job's;
             // into the state directory's savepoints, a later run without -s finds it.
             Path stateSavepoints = output.resolve("_state").resolve("savepoints");
+            CliResult announce = session.jobs().flink("savepoint", job, stateSavepoints.toString());
+            assertEquals(0, announce.exitCode(), session.jobs().failure(announce));
             CliResult stopAgain = session.jobs().flink("stop", "--savepointPath", stateSavepoints.toString(), job);
             assertEquals(0, stopAgain.exitCode(), session.jobs().failure(stopAgain));
             CliResult attached = third.get(ClusterJobs.CLI_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
@@ -248,6 +259,22 @@ class FlinkRunIT {
         } finally {
             attachedClient.shutdownNow();
             session.jobs().cancelUnfinished(name);
+        }
+    }
+
+    /** The part files of checkpoints in {@code output}, hidden until their compaction. */
+    private static Set<Path> partFiles(Path output) throws IOException {
+        try (Stream<Path> files = Files.list(output)) {
+            return files.filter(file -> file.getFileName().toString().startsWith("..part-")).collect(Collectors.toSet());
+        }
+    }
+
+    /** Waits until a checkpoint has written a part file into {@code output} that is not one of {@code before}. */
+    private static void awaitNewPartFile(Path output, Set<Path> before) throws Exception {
+        long deadline = System.nanoTime() + CLI_TIMEOUT.toNanos();
+        while (before.containsAll(partFiles(output))) {
+            assertTrue(System.nanoTime() < deadline, "no new part file in " + output);
+            Thread.sleep(50);
         }
     }
 

@@ -215,6 +215,68 @@ class IngestIT {
     }
 
     /**
+     * A stop with SIGTERM leaves every line read visible and no part file hidden, long before the
+     * compaction interval is over; the next start resumes just after it: stopped twice, every line
+     * is committed once.
+     */
+    @Test
+    void aStopLeavesEveryLineReadVisibleAndTheNextStartResumesAfterIt() throws Exception {
+        stoppedTwiceBeforeACompaction();
+    }
+
+    /** The test above fails when the stop compacts no more than any checkpoint: the rows stay hidden. */
+    @Test
+    @FaultsProfile
+    void withoutTheCompactionAtTheStopTheRowsReadStayHidden() throws Exception {
+        mutation = Mutation.NO_STOP_COMPACTION;
+        AssertionError hidden = assertThrows(AssertionError.class, this::stoppedTwiceBeforeACompaction);
+        assertTrue(hidden.getMessage().startsWith("part files left hidden"), hidden.getMessage());
+    }
+
+    /**
+     * Twice: starts ingest, compacting at most every minute; once it has written its first part
+     * file, a writer appends numbered lines (the first rotating every 5,000) for 3 s; 2 s after the writer is
+     * done, stops ingest with SIGTERM, and checks that no part file is left and every line is
+     * visible, once.
+     */
+    private void stoppedTwiceBeforeACompaction() throws Exception {
+        compaction = List.of("--compaction-interval", "1min");
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path log = logs.resolve("app.log");
+        Path output = dir.resolve("out");
+        long seed = System.nanoTime();
+        System.out.println("stoppedTwiceBeforeACompaction seed " + seed);
+        Random random = new Random(seed);
+        for (int round = 1; round <= 2; round++) {
+            append(log, numbered.next(100));
+            Process ingest = start(logs, output);
+            awaitPartFile(output, ingest);
+            // Rotated names count from 1 again for each writer: only the first rotates.
+            NumberedLines.RotatingWriter writer = numbered.writeRotating(log, round == 1 ? 5000 : Integer.MAX_VALUE,
+                    random);
+            Thread.sleep(3000);
+            writer.stop();
+            Thread.sleep(2000);
+            long stopping = System.nanoTime();
+            stop(ingest, "TERM", 0);
+            System.out.printf("stop %d, after line %d: %.1f s%n", round, numbered.last(),
+                    (System.nanoTime() - stopping) / 1e9);
+            assertEquals(Set.of(), partFiles(output), "part files left hidden");
+            numbered.assertEachCommittedOnce(output);
+        }
+    }
+
+    /** Waits until a checkpoint has written a part file into {@code output}: the ingest runs. */
+    private void awaitPartFile(Path output, Process ingest) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(waitSeconds);
+        while (!Files.isDirectory(output) || partFiles(output).isEmpty()) {
+            assertTrue(ingest.isAlive(), "ingest ended: " + Files.readString(dir.resolve("stderr")));
+            assertTrue(System.nanoTime() < deadline, "no part file in " + waitSeconds + " s");
+            Thread.sleep(50);
+        }
+    }
+
+    /**
      * The newest checkpoints lost after a kill: resuming from an older one than what was committed
      * is refused; forced, it writes the lines the lost checkpoints committed a second time, and keeps
      * the compacted files of those it compacts again (their part files are gone).

@@ -2,6 +2,7 @@ package dev.parq.sink;
 
 import dev.parq.batch.ArrowBatch;
 import dev.parq.sink.compact.PartFileReader;
+import dev.parq.sink.compact.SavepointCompaction;
 import dev.parq.sink.partition.PartitionBuckets;
 import dev.parq.sink.partition.PartitionOptions;
 import org.apache.flink.api.common.serialization.BulkWriter;
@@ -61,24 +62,31 @@ public final class ParquetSinks {
         return partFiles(outputDir, writers, options, maxOpenPartitions).build();
     }
 
+    /** A file sink whose part files are compacted, and the compaction that its pre-commit topology is. */
+    public record Compacted(FileSink<ArrowBatch> files, SavepointCompaction compaction) {}
+
     /**
      * As {@link #forBatches(Path, RowType, ParquetWriterOptions)}, with the part files compacted:
      * those of a checkpoint are committed hidden ({@code .part-*.parquet}) and compacted, record by
      * record through the sink's own writer, into {@code compacted-part-*.parquet} files, which are
      * committed (visible) on the checkpoint after the compaction; the part files are deleted then.
      * A compaction takes the part files waiting in a bucket once they add up to the options'
-     * target file size, or at the latest every {@code checkpointsPerCompaction} checkpoints.
+     * target file size, or at the latest every {@code checkpointsPerCompaction} checkpoints, and
+     * all of them at the barriers after a savepoint ({@link SavepointCompaction}).
      */
-    public static FileSink<ArrowBatch> compactedForBatches(Path outputDir, RowType rowType, ParquetWriterOptions options,
+    public static Compacted compactedForBatches(Path outputDir, RowType rowType, ParquetWriterOptions options,
             int maxOpenPartitions, int checkpointsPerCompaction) {
         FileCompactStrategy strategy = FileCompactStrategy.Builder.newBuilder()
                 .setSizeThreshold(options.targetFileSize())
                 .enableCompactionOnCheckpoint(checkpointsPerCompaction)
                 .setNumCompactThreads(COMPACTION_THREADS)
                 .build();
-        return partFiles(outputDir, writerFactory(outputDir, rowType, options), options, maxOpenPartitions)
-                .enableCompact(strategy, new RecordWiseFileCompactor<>(new PartFileReader.Factory(rowType)))
+        RecordWiseFileCompactor<ArrowBatch> compactor = new RecordWiseFileCompactor<>(new PartFileReader.Factory(rowType));
+        BulkWriter.Factory<ArrowBatch> writers = writerFactory(outputDir, rowType, options);
+        FileSink<ArrowBatch> files = partFiles(outputDir, writers, options, maxOpenPartitions)
+                .enableCompact(strategy, compactor)
                 .build();
+        return new Compacted(files, new SavepointCompaction(strategy, compactor, outputDir, writers));
     }
 
     private static FileSink.DefaultBulkFormatBuilder<ArrowBatch> partFiles(Path outputDir,

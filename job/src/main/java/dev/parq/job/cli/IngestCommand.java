@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
             "Files are committed on each checkpoint, exactly once, hidden, and compacted into visible files of about"
                     + " --target-file-size within --compaction-interval (in whole checkpoints); a start resumes from the newest"
                     + " savepoint or checkpoint in the state directory, and refuses one older than the newest"
-                    + " checkpoint committed to OUTPUT unless --force; Ctrl-C or SIGTERM stops with a savepoint.",
+                    + " checkpoint committed to OUTPUT unless --force; Ctrl-C or SIGTERM stops with a savepoint, once every"
+                    + " row read is compacted and visible (within --stop-timeout).",
             "Options not given are read from $FLINK_CONF_DIR/config.yaml (parq.* keys), then defaulted."
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -77,6 +78,12 @@ public final class IngestCommand implements Callable<Integer> {
 
     @Option(names = "--state", paramLabel = "DIR", description = "Where checkpoints and savepoints are kept, local or a URI such as s3a://bucket/state. Default: OUTPUT/_state.")
     String state;
+
+    @Option(names = "--stop-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How long Ctrl-C or SIGTERM waits for the savepoint that makes every row read so far visible"
+                    + " at the stop; past it, the stop goes on and those rows become visible at the next start."
+                    + " Default: " + ParqOptions.STOP_TIMEOUT_DEFAULT + ".")
+    Duration stopTimeout;
 
     @Option(names = "--force", description = "Resume even from a snapshot older than the newest checkpoint"
             + " committed to OUTPUT (or from none): the lines committed since are written again.")
@@ -164,6 +171,9 @@ public final class IngestCommand implements Callable<Integer> {
         }
         if (checkpointInterval != null) {
             config.set(ParqOptions.CHECKPOINT_INTERVAL, checkpointInterval);
+        }
+        if (stopTimeout != null) {
+            config.set(ParqOptions.STOP_TIMEOUT, stopTimeout);
         }
         if (compactionInterval != null) {
             config.set(ParqOptions.COMPACTION_INTERVAL, compactionInterval);

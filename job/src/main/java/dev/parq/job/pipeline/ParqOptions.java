@@ -34,6 +34,7 @@ public final class ParqOptions {
     public static final String CHECKPOINT_INTERVAL_DEFAULT = "10s";
     public static final String DISCOVER_INTERVAL_DEFAULT = "1s";
     public static final String COMPACTION_INTERVAL_DEFAULT = "1min";
+    public static final String STOP_TIMEOUT_DEFAULT = "1min";
 
     public static final ConfigOption<List<String>> INPUTS = ConfigOptions.key("parq.inputs")
             .stringType()
@@ -105,6 +106,13 @@ public final class ParqOptions {
             .withDescription("ingest: resume even from a snapshot older than the newest checkpoint committed to the"
                     + " output (or from none), though the lines committed since are then written again.");
 
+    public static final ConfigOption<Duration> STOP_TIMEOUT = ConfigOptions.key("parq.ingest.stop-timeout")
+            .durationType()
+            .defaultValue(TimeUtils.parseDuration(STOP_TIMEOUT_DEFAULT))
+            .withDescription("ingest: how long a stop (SIGTERM, Ctrl-C) waits for the savepoint that makes the rows"
+                    + " read so far compacted and visible at the stop; past it, it stops with a savepoint anyway,"
+                    + " and the rows not yet compacted become visible at the next start.");
+
     /** The classes that declare parq's options, each as public static {@code ConfigOption} fields. */
     private static final List<Class<?>> DECLARING_CLASSES = List.of(
             ParqOptions.class, NdjsonSourceOptions.class, ParseOptions.class, SchemaOptions.class,
@@ -157,6 +165,7 @@ public final class ParqOptions {
             OptionChecks.duration(config, CHECKPOINT_INTERVAL, Duration.ofMillis(100));
             OptionChecks.duration(config, COMPACTION_INTERVAL, Duration.ofMillis(100));
             OptionChecks.duration(config, DISCOVER_INTERVAL, Duration.ofMillis(10));
+            OptionChecks.duration(config, STOP_TIMEOUT, Duration.ofMillis(100));
         } catch (InvalidOptionException e) {
             throw ConversionException.usage(e.getMessage());
         }

@@ -77,10 +77,11 @@ public final class Pipeline {
                 .map(spec -> new PartitionCommits(spec, settings.partitionCommitDelay().toMillis(), output,
                         settings.checkpointsPerCompaction() + 2))
                 .orElse(null);
+        ParquetSinks.Compacted files = ParquetSinks.compactedForBatches(output,
+                partitioning.fileType(settings.reading().outputType()), settings.writerOptions(),
+                partitioning.maxOpen(), settings.checkpointsPerCompaction());
         partitioned(batches, partitioning, true)
-                .sinkTo(new RecordedFileSink<>(ParquetSinks.compactedForBatches(output,
-                        partitioning.fileType(settings.reading().outputType()), settings.writerOptions(),
-                        partitioning.maxOpen(), settings.checkpointsPerCompaction()), output, commits))
+                .sinkTo(new RecordedFileSink<>(files.files(), files.compaction(), output, commits))
                 .name("write Parquet")
                 .uid("write-parquet");
         writeRejected(batches, new org.apache.flink.core.fs.Path(output, REJECTED_DIR));

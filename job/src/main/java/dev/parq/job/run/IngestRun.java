@@ -2,6 +2,7 @@ package dev.parq.job.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -10,11 +11,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.core.fs.Path;
 
 import dev.parq.job.embedded.JobEnvironment;
@@ -31,7 +32,8 @@ import dev.parq.sink.commit.CommitRecord;
  * {@code ingest}: follows the inputs and writes their lines to Parquet until stopped, committing on
  * each checkpoint. It resumes from the newest savepoint or retained checkpoint in its state
  * directory. Embedded, SIGTERM or SIGINT stop it with a savepoint, once what it has read is
- * committed. A snapshot named by the user ({@code flink run -s}) is resumed from instead.
+ * compacted and committed ({@link SavepointStop}). A snapshot named by the user
+ * ({@code flink run -s}) is resumed from instead.
  */
 public final class IngestRun {
 
@@ -95,18 +97,22 @@ public final class IngestRun {
             String resumedFrom = restore == null ? null : restore.location();
             Path savepoints = new Path(settings.stateDir(), FlinkSettings.SAVEPOINTS);
             listener.started(resumedFrom, environment.embedded() ? "stop with Ctrl-C (a savepoint is taken)"
-                    : "stop with: flink stop --savepointPath " + savepoints + " " + client.getJobID());
+                    : "stop with: flink savepoint " + client.getJobID() + " " + savepoints
+                            + " && flink stop --savepointPath " + savepoints + " " + client.getJobID());
             if (environment.detached()) {
                 return new Result(settings.output(), resumedFrom, null, true);
             }
             StatusProbe probe = environment.embedded() ? new StatusProbe() : null;
+            Duration stopTimeout = config.get(ParqOptions.STOP_TIMEOUT);
+            Runnable everySecond = () -> {
+                if (probe != null) {
+                    listener.status(probe.now());
+                }
+            };
             String savepoint;
             try {
-                savepoint = await(client, stop, savepoints, () -> {
-                    if (probe != null) {
-                        listener.status(probe.now());
-                    }
-                });
+                savepoint = await(client, stop,
+                        () -> SavepointStop.begin(client, savepoints, stopTimeout, warnings), everySecond);
             } catch (ConversionException e) {
                 Map<String, Path> places = new LinkedHashMap<>();
                 places.put("checkpoints", settings.stateDir());
@@ -148,24 +154,26 @@ public final class IngestRun {
     }
 
     /** Waits for the job to end; once a stop is asked for, stops it with a savepoint. */
-    private static String await(JobClient client, StopRequest stop, Path savepoints, Runnable everySecond)
-            throws ConversionException {
+    private static String await(JobClient client, StopRequest stop, Supplier<SavepointStop> stopping,
+            Runnable everySecond) throws ConversionException {
         CompletableFuture<JobExecutionResult> done = client.getJobExecutionResult();
-        CompletableFuture<String> savepoint = null;
+        SavepointStop stopped = null;
         long nextStatus = System.nanoTime();
         try {
             while (true) {
                 try {
                     done.get(200, TimeUnit.MILLISECONDS);
-                    return savepoint == null ? null : savepoint.get();
+                    return stopped == null ? null : stopped.savepoint();
                 } catch (TimeoutException running) {
-                    if (savepoint == null && System.nanoTime() - nextStatus >= 0) {
+                    if (stopped == null && System.nanoTime() - nextStatus >= 0) {
                         everySecond.run();
                         nextStatus = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
                     }
-                    if (savepoint == null && stop.requested()) {
-                        savepoint = client.stopWithSavepoint(false, FlinkSettings.uri(savepoints),
-                                SavepointFormatType.CANONICAL);
+                    if (stopped == null && stop.requested()) {
+                        stopped = stopping.get();
+                    }
+                    if (stopped != null) {
+                        stopped.advance();
                     }
                 }
             }

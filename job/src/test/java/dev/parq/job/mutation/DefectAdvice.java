@@ -60,8 +60,9 @@ final class DefectAdvice {
     }
 
     /**
-     * A method that does nothing and returns its type's default: {@code PendingUploads.abortBeneath(folder)}
-     * aborts nothing and says 0, {@code UnfinishedOutput.removeFrom(directory)} removes nothing.
+     * Skips the method: it does nothing and returns its type's default ({@code PendingUploads.abortBeneath}
+     * aborts nothing and says 0; {@code UnfinishedOutput.removeFrom} removes nothing;
+     * {@code AfterSavepoint.snapshotting} leaves a savepoint unnoticed).
      */
     static final class Skip {
         @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class)

@@ -53,7 +53,12 @@ public enum Mutation {
     /** A part file that cannot be written for a full disk fails with the system's bare message, naming no file. */
     UNNAMED_FULL_DISK("dev.parq.io.NoSpaceLeftException", "naming", 2, advice(DefectAdvice.FailureAsItIs.class)),
     /** A job that failed on a full disk is told as Flink words its failure, not as a full disk. */
-    UNTOLD_FULL_DISK("dev.parq.job.run.FullDisk", "named", 3, advice(DefectAdvice.ClassifiedAsItIs.class));
+    UNTOLD_FULL_DISK("dev.parq.job.run.FullDisk", "named", 3, advice(DefectAdvice.ClassifiedAsItIs.class)),
+    /**
+     * The compaction does not notice the savepoint that announces a stop, so the stop's barrier
+     * compacts nothing more than any other: the rows not compacted yet stay hidden after the stop.
+     */
+    NO_STOP_COMPACTION("dev.parq.sink.compact.AfterSavepoint", "snapshotting", 1, advice(DefectAdvice.Skip.class));
 
     private final String type;
     private final String method;

@@ -24,11 +24,14 @@ import org.apache.flink.streaming.api.connector.sink2.SupportsPostCommitTopology
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
+import dev.parq.sink.compact.SavepointCompaction;
+
 /**
  * A {@link FileSink} (whose constructor is private, so it is wrapped, not extended) followed by a
  * task that keeps the {@link CommitRecord} of the output: everything else is the file sink's, so
  * its writers, compaction (its pre-commit topology), committers and their state are exactly a file
- * sink's, with their uids; its committer only keeps a file already in its place
+ * sink's, with their uids; its compaction also compacts everything read before a stop with a
+ * savepoint ({@link SavepointCompaction}), and its committer only keeps a file already in its place
  * ({@link KeepingCommitter}).
  */
 public final class RecordedFileSink<IN> implements Sink<IN>, SupportsWriterState<IN, FileWriterBucketState>,
@@ -39,13 +42,19 @@ public final class RecordedFileSink<IN> implements Sink<IN>, SupportsWriterState
     private static final long serialVersionUID = 1L;
 
     private final FileSink<IN> files;
+    private final SavepointCompaction compaction;
     private final String output;
     @Nullable
     private final PartitionCommits partitions;
 
-    /** The sink {@code files} writing into {@code output}, with {@code partitions}' commits if not null. */
-    public RecordedFileSink(FileSink<IN> files, Path output, @Nullable PartitionCommits partitions) {
+    /**
+     * The sink {@code files}, whose part files {@code compaction} compacts, writing into
+     * {@code output}, with {@code partitions}' commits if not null.
+     */
+    public RecordedFileSink(FileSink<IN> files, SavepointCompaction compaction, Path output,
+            @Nullable PartitionCommits partitions) {
         this.files = files;
+        this.compaction = compaction;
         this.output = output.toString();
         this.partitions = partitions;
     }
@@ -81,11 +90,11 @@ public final class RecordedFileSink<IN> implements Sink<IN>, SupportsWriterState
         return files.getCommittableSerializer();
     }
 
-    /** The file sink's compaction, if it compacts; its operators' uids are the file sink's own. */
+    /** The file sink's compaction, which also compacts at a stop; its operators' uids are the file sink's own. */
     @Override
     public DataStream<CommittableMessage<FileSinkCommittable>> addPreCommitTopology(
             DataStream<CommittableMessage<FileSinkCommittable>> written) {
-        return files.addPreCommitTopology(written);
+        return compaction.addTo(written, files::getCommittableSerializer);
     }
 
     @Override
