@@ -13,11 +13,13 @@ import argparse
 import gzip
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import time
+import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -90,6 +92,40 @@ def follow(a, outdir, lines, lag_samples):
     return {"catch_up_s": round(catch_up, 2), "lags_s": lags, **stopped}
 
 
+def listing(a, work):
+    """Puts `a.listing` empty-ish objects under flat/ and reads how long ingest's listing of the
+    prefix takes (its log says, for the first listing): the cost of a prefix that keeps its history."""
+    from concurrent.futures import ThreadPoolExecutor
+    body = b'{"seq":1}\n'
+
+    def put(i):
+        req = urllib.request.Request(f"{s3.ENDPOINT}/{s3.BUCKET}/flat/part-{i:07d}.ndjson", method="PUT", data=body)
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.status
+
+    started = time.monotonic()
+    with ThreadPoolExecutor(8) as pool:
+        for status in pool.map(put, range(a.listing)):
+            if status // 100 != 2:
+                sys.exit(f"upload: HTTP {status}")
+    print(f"{a.listing:,} objects uploaded in {time.monotonic() - started:.0f} s", flush=True)
+    outdir = os.path.join(work, "listing")
+    argv = [bench.PARQ, "ingest", f"s3a://{s3.BUCKET}/flat/", "-o", outdir, "--start-at", "end",
+            "--discover-interval", "1s", *bench.schema_args(a.parq_schema), *s3.S3_FLAGS]
+    run = ingest.Ingest(None, outdir, a, argv=argv)
+    deadline = time.monotonic() + a.timeout
+    took = None
+    while time.monotonic() < deadline and took is None:
+        m = re.search(r"listing the inputs took (\d+) ms for (\d+) objects", run.output())
+        took = int(m.group(1)) if m else None
+        if run.failure():
+            sys.exit(run.failure())
+        time.sleep(1)
+    run.stop()
+    print(f"listing s3a://{s3.BUCKET}/flat/ ({a.listing:,} objects, flat): {took} ms", flush=True)
+    return took
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="bench/s3-ingest", description=__doc__.split("\n\n")[0])
     ap.add_argument("--size", default="256m", help="backlog size, binary units (default 256m)")
@@ -102,6 +138,8 @@ def main(argv):
     ap.add_argument("--compaction-interval", default="2s")
     ap.add_argument("--discover-interval", default="1s")
     ap.add_argument("--timeout", type=int, default=600)
+    ap.add_argument("--listing", type=int, default=0, metavar="N",
+                    help="instead: put N small objects under one flat prefix and time ingest's listing of it")
     ap.add_argument("--data-dir", default=bench.default_data_dir(), metavar="DIR")
     ap.add_argument("--parq-schema", default=os.path.join(HERE, "app-logs.ddl"), metavar="FILE")
     a = ap.parse_args(argv)
@@ -117,6 +155,9 @@ def main(argv):
     server = s3.start_server(store)
     try:
         s3.request("PUT")
+        if a.listing:
+            listing(a, work)
+            return
         objects = cut(corpus, a.objects, work)
         for key, path, _ in objects:
             s3.upload(path, key)

@@ -123,6 +123,8 @@ class ObjectIngestS3IT {
             "--compaction-interval", "1s", "-p", "2", "-D", "parq.source.split-size=1mb"};
         Process running = parq.start(ingest);
         parq.awaitRows(bucket, numbered.last() + linesBeforeDamage, running);
+        // A key written again is a new object: its lines are read, the first object's stay.
+        uploader.rewriteFirst();
         uploader.start();
         // The long suite kills it again and again while objects keep coming.
         for (int kill = 0; kill < (FaultsProfile.ON ? 5 : 1); kill++) {
@@ -147,6 +149,7 @@ class ObjectIngestS3IT {
         }
         assertTrue(parq.stderr().contains("parq: stopped with savepoint s3a://" + bucket + "/state/savepoints/"),
                 parq.stderr());
+        assertTrue(parq.stderr().contains(uploader.firstKey + " was written again"), "no word of the rewritten key");
         System.out.printf("%d objects (%d gzip, %d by multipart upload), %d lines%n", uploader.objects,
                 uploader.gzip, uploader.multipart, numbered.last());
         assertTrue(uploader.multipart > 0 && uploader.gzip > 0, uploader.multipart + " multipart, " + uploader.gzip
@@ -166,6 +169,7 @@ class ObjectIngestS3IT {
         private final AtomicBoolean running = new AtomicBoolean(true);
         private CompletableFuture<Void> done;
         private int objects;
+        private String firstKey;
         int multipart;
         int gzip;
 
@@ -192,6 +196,12 @@ class ObjectIngestS3IT {
             done.get(60, TimeUnit.SECONDS);
         }
 
+        void rewriteFirst() throws Exception {
+            Path file = dir.resolve("upload");
+            Files.writeString(file, numbered.next(50));
+            s3.put("landing", firstKey, file);
+        }
+
         void upload(int count) throws Exception {
             for (int i = 0; i < count; i++) {
                 int n = objects++;
@@ -200,6 +210,9 @@ class ObjectIngestS3IT {
                 String text = numbered.next(large ? 160_000 : 20 + random.nextInt(400));
                 String key = String.format("%s/2026/12/06/%02d/part-host%d-%05d.ndjson%s", prefix, n / 10, n % 3, n,
                         compressed ? ".gz" : "");
+                if (firstKey == null) {
+                    firstKey = key;
+                }
                 Path file = dir.resolve("upload");
                 Files.write(file, compressed ? gzipInTwoMembers(text) : text.getBytes(StandardCharsets.UTF_8));
                 if (large) {

@@ -14,9 +14,12 @@ public final class EmbeddedLogging {
     private static final String SIMPLE_LOGGER_CONTEXT_FACTORY =
             "org.apache.logging.log4j.simple.SimpleLoggerContextFactory";
 
-    /** The loggers of the tailing enumerator and the source reader, by name (the simple logger has no hierarchy). */
-    private static final String[] FOLLOWING_LOGGERS = {
-        "dev.parq.source.enumerator.TailingEnumerator", "dev.parq.source.reader.NdjsonSourceReader"};
+    /**
+     * The loggers of the enumerators that follow files and objects and of the source reader, by name
+     * (the simple logger has no hierarchy).
+     */
+    private static final String[] FOLLOWING_LOGGERS = {"dev.parq.source.enumerator.TailingEnumerator",
+        "dev.parq.source.enumerator.ObjectEnumerator", "dev.parq.source.reader.NdjsonSourceReader"};
 
     /**
      * The S3 plugin's AWS SDK logs through java.util.logging (a warning per missing mime.types, a
@@ -47,8 +50,9 @@ public final class EmbeddedLogging {
             System.setProperty(LOGGER_CONTEXT_FACTORY, SIMPLE_LOGGER_CONTEXT_FACTORY);
             System.setProperty("org.apache.logging.log4j.simplelog.level", "OFF");
             AWS_SDK.setLevel(java.util.logging.Level.OFF);
-            // What ingest tells of the files it follows (rotations, truncations, copies, lines lost)
-            // is for its user, not Flink's noise: those two loggers stay on, on stderr.
+            // What ingest tells of the files and objects it follows (rotations, truncations, copies,
+            // objects written again or late, lines lost) is for its user, not Flink's noise: those
+            // loggers stay on, on stderr.
             for (String logger : FOLLOWING_LOGGERS) {
                 System.setProperty("org.apache.logging.log4j.simplelog." + logger + ".level",
                         System.getProperty("org.apache.logging.log4j.simplelog." + logger + ".level", "INFO"));

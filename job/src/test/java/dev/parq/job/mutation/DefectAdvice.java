@@ -50,6 +50,15 @@ final class DefectAdvice {
         }
     }
 
+    /** {@code MappedRangeReader.close()}: closes nothing, and the reader is kept from the collector. */
+    static final class KeepOpen {
+        @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class)
+        static boolean keep(@Advice.This Object reader) {
+            Leaked.KEPT.add(reader);
+            return true;
+        }
+    }
+
     /** {@code ObjectEnumerator.snapshotState(checkpointId)}: the objects taken are not in the state. */
     static final class ForgetObjects {
         @Advice.OnMethodExit

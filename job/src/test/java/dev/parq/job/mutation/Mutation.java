@@ -58,7 +58,9 @@ public enum Mutation {
      * The compaction does not notice the savepoint that announces a stop, so the stop's barrier
      * compacts nothing more than any other: the rows not compacted yet stay hidden after the stop.
      */
-    NO_STOP_COMPACTION("dev.parq.sink.compact.AfterSavepoint", "snapshotting", 1, advice(DefectAdvice.Skip.class));
+    NO_STOP_COMPACTION("dev.parq.sink.compact.AfterSavepoint", "snapshotting", 1, advice(DefectAdvice.Skip.class)),
+    /** A local file read by a split is never closed: each split leaves a descriptor open. */
+    FILES_LEFT_OPEN("dev.parq.io.MappedRangeReader", "close", 0, advice(DefectAdvice.KeepOpen.class));
 
     private final String type;
     private final String method;

@@ -50,6 +50,8 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
     /** What the listings on the worker thread judge against: made on the coordinator thread. */
     private volatile Basis basis;
     private boolean firstStart;
+    /** Whether the last listing took longer than the discover interval: said once, not at each. */
+    private boolean slowListing;
     private volatile boolean closed;
     private final EnumeratorMetrics metrics = new EnumeratorMetrics();
 
@@ -57,7 +59,8 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
     private record Basis(long version, ObjectHorizon.Basis objects, boolean firstStart) {}
 
     /** A listing, the objects in it that are new, and their splits. */
-    record Listed(long basisVersion, List<InputFile> listed, List<InputFile> fresh, List<FileSplit> splits) {}
+    record Listed(long basisVersion, List<InputFile> listed, List<InputFile> fresh, List<FileSplit> splits,
+            long tookMillis) {}
 
     public ObjectEnumerator(SplitEnumeratorContext<FileSplit> context, InputDiscovery discovery, long splitSize,
             Following following, EnumeratorState restored) {
@@ -82,7 +85,9 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
     /** Lists the objects and cuts the new ones into splits, on a worker thread. */
     Listed list() throws IOException {
         Basis taken = basis;
+        long began = System.nanoTime();
         List<InputFile> listed = discovery.currentFiles();
+        long tookMillis = (System.nanoTime() - began) / 1_000_000;
         List<InputFile> fresh = new ArrayList<>();
         List<FileSplit> splits = new ArrayList<>();
         long now = System.currentTimeMillis();
@@ -95,7 +100,7 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
                 splits.addAll(splits(object));
             }
         }
-        return new Listed(taken.version(), listed, fresh, splits);
+        return new Listed(taken.version(), listed, fresh, splits, tookMillis);
     }
 
     /**
@@ -142,6 +147,13 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
         if (listing.basisVersion() != basis.version()) {
             return;
         }
+        long interval = discovery.discoverInterval().toMillis();
+        if (firstStart || listing.tookMillis() > interval && !slowListing) {
+            // The prefix is listed whole each time: its cost grows with the objects kept under it.
+            LOG.info("listing the inputs took {} ms for {} objects{}", listing.tookMillis(), listing.listed().size(),
+                    listing.tookMillis() > interval ? ", longer than the discover interval (" + interval + " ms)" : "");
+        }
+        slowListing = listing.tookMillis() > interval;
         for (InputFile object : listing.fresh()) {
             SeenObject before = horizon.recent(object.path());
             if (before != null) {

@@ -6,7 +6,9 @@ import java.nio.file.NoSuchFileException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 import org.apache.flink.api.connector.source.ReaderOutput;
@@ -59,6 +61,8 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     /** Bytes of the assigned splits not read yet; read by the metrics' reporter thread. */
     private volatile long pendingBytes;
     private final UnreadAge unreadAge = new UnreadAge();
+    /** The splits done with since the last poll. */
+    private final Set<String> finished = new LinkedHashSet<>();
 
     private FileSplit current;
     private RangeReader file;
@@ -100,6 +104,15 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
 
     @Override
     public InputStatus pollNext(ReaderOutput<LineChunk> output) throws Exception {
+        InputStatus status = poll(output);
+        // Flink keeps an output and a metric group per split until the reader lets go of it: kept,
+        // an ingest's stream of small splits would fill the heap.
+        finished.forEach(output::releaseOutputForSplit);
+        finished.clear();
+        return status;
+    }
+
+    private InputStatus poll(ReaderOutput<LineChunk> output) throws Exception {
         releaseMapping();
         while (true) {
             if (current == null && !openNextSplit()) {
@@ -148,27 +161,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             lines = StreamedSplits.standardInput(split, chunkSize);
             return true;
         }
-        RangeReader opened;
-        try {
-            opened = RangeReader.open(split.path());
-        } catch (NoSuchFileException gone) {
-            throw new InputChangedException("input file " + split.path() + " was deleted or renamed while it was being"
-                    + " read (before byte " + split.offset() + ")");
-        }
-        try {
-            String key = opened.fileKey();
-            if (!split.fileKey().isEmpty() && !split.fileKey().equals(key)) {
-                throw new InputChangedException("input file " + split.path() + " was replaced while it was being read"
-                        + " (it was " + split.fileKey() + ", it is now " + key + ")");
-            }
-            long size = opened.size();
-            if (size < split.end()) {
-                throw InputChangedException.truncated(split.path(), split.offset(), split.end(), size);
-            }
-        } catch (IOException | RuntimeException e) {
-            opened.close();
-            throw e;
-        }
+        RangeReader opened = ListedFiles.open(split);
         use(split, split.path(), opened);
         Compression compression = Compression.of(split.path(), opened);
         if (compression.compressed()) {
@@ -309,6 +302,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     }
 
     private void lost(FileSplit split) {
+        finished.add(split.splitId());
         long length = split.end() - split.offset();
         bytesLost.inc(length);
         pendingBytes -= pending(split);
@@ -321,6 +315,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     }
 
     private void finishSplit() throws IOException {
+        finished.add(current.splitId());
         if (lines != null) {
             pendingBytes -= pending(current);
             lines.close();

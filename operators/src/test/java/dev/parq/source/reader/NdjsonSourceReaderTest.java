@@ -243,6 +243,37 @@ class NdjsonSourceReaderTest {
         assertEquals(content, text(before) + text(after));
     }
 
+    /**
+     * Flink keeps an output and a metric group for each split a reader is given until the reader
+     * lets go of it: every split read, or passed over, is let go of once.
+     */
+    @Test
+    void theOutputOfEachSplitIsLetGoOfOnceItIsDone() throws Exception {
+        InputFile file = write("in.ndjson", logLines(40));
+        List<FileSplit> splits = new SplitPlanner(file.length() / 3).plan(file);
+        FileSplit gone = new FileSplit("gone@0", dir.resolve("gone.ndjson").toString(), "", 0, 10);
+        List<String> released = new ArrayList<>();
+        TestingReaderOutput<LineChunk> releasing = new TestingReaderOutput<>() {
+            @Override
+            public void releaseOutputForSplit(String splitId) {
+                released.add(splitId);
+            }
+        };
+        NdjsonSourceReader reader = new NdjsonSourceReader(context, 100, true);
+        readers.add(reader);
+        reader.start();
+        List<FileSplit> all = new ArrayList<>(splits);
+        all.add(gone);
+        reader.addSplits(all);
+        reader.notifyNoMoreSplits();
+        while (reader.pollNext(releasing) != InputStatus.END_OF_INPUT) {
+            releasing.clearEmittedRecords();
+        }
+        List<String> expected = new ArrayList<>(splits.stream().map(FileSplit::splitId).toList());
+        expected.add(gone.splitId());
+        assertEquals(expected, released);
+    }
+
     @Test
     void aSplitNotYetStartedIsCheckpointedAtItsStart() throws Exception {
         InputFile file = write("in.ndjson", logLines(10));
