@@ -6,9 +6,7 @@ import java.nio.file.NoSuchFileException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 import org.apache.flink.api.connector.source.ReaderOutput;
@@ -61,8 +59,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     /** Bytes of the assigned splits not read yet; read by the metrics' reporter thread. */
     private volatile long pendingBytes;
     private final UnreadAge unreadAge = new UnreadAge();
-    /** The splits done with since the last poll. */
-    private final Set<String> finished = new LinkedHashSet<>();
+    private final SplitOutputs outputs = new SplitOutputs();
 
     private FileSplit current;
     private RangeReader file;
@@ -107,8 +104,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         InputStatus status = poll(output);
         // Flink keeps an output and a metric group per split until the reader lets go of it: kept,
         // an ingest's stream of small splits would fill the heap.
-        finished.forEach(output::releaseOutputForSplit);
-        finished.clear();
+        outputs.release(output);
         return status;
     }
 
@@ -206,6 +202,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         LOG.warn("{} {} before bytes {} to {} of it were read", split.path(), found ? "was truncated" : "is gone",
                 split.offset(), split.end());
         lost(split);
+        outputs.finished(split);
         return false;
     }
 
@@ -216,6 +213,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     private void skipped(FileSplit split, IOException why) {
         LOG.warn("{}; the rest of it is skipped", why.getMessage());
         lost(split);
+        outputs.finished(split);
     }
 
     private void use(FileSplit split, String path, RangeReader opened) {
@@ -302,7 +300,6 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     }
 
     private void lost(FileSplit split) {
-        finished.add(split.splitId());
         long length = split.end() - split.offset();
         bytesLost.inc(length);
         pendingBytes -= pending(split);
@@ -315,7 +312,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     }
 
     private void finishSplit() throws IOException {
-        finished.add(current.splitId());
+        outputs.finished(current);
         if (lines != null) {
             pendingBytes -= pending(current);
             lines.close();
@@ -371,6 +368,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         long added = 0;
         for (FileSplit split : splits) {
             added += pending(split);
+            outputs.added(split);
         }
         pendingBytes += added;
         splitRequested = false;
