@@ -201,8 +201,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         }
         LOG.warn("{} {} before bytes {} to {} of it were read", split.path(), found ? "was truncated" : "is gone",
                 split.offset(), split.end());
-        lost(split);
-        outputs.finished(split);
+        dropped(split);
         return false;
     }
 
@@ -212,8 +211,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
      */
     private void skipped(FileSplit split, IOException why) {
         LOG.warn("{}; the rest of it is skipped", why.getMessage());
-        lost(split);
-        outputs.finished(split);
+        dropped(split);
     }
 
     private void use(FileSplit split, String path, RangeReader opened) {
@@ -297,6 +295,12 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             }
             window = Math.min(Math.min(window * 2, RangeReader.MAX_WINDOW), end - position);
         }
+    }
+
+    /** A split passed over without being opened: its bytes are lost, and the reader is done with it. */
+    private void dropped(FileSplit split) {
+        lost(split);
+        outputs.finished(split);
     }
 
     private void lost(FileSplit split) {
