@@ -66,9 +66,9 @@ class ChangingInputIT {
     /** Starts a conversion of {@code input}, changes the file once a reader is in the middle of a split. */
     private void assertFailsNaming(Path input, Change change, String expected) throws Exception {
         Path output = dir.resolve("out");
-        Process convert = new ProcessBuilder("java", "-Xmx256m", "-jar", JAR.toString(), "convert", input.toString(),
-                "-o", output.toString(), "-p", "2", "--no-progress", "--schema", SCHEMA,
-                "--split-size", "16mb")
+        List<String> command = ParqJar.java("-Xmx256m", "-jar", JAR.toString(), "convert", input.toString(),
+                "-o", output.toString(), "-p", "2", "--no-progress", "--schema", SCHEMA, "--split-size", "16mb");
+        Process convert = new ProcessBuilder(command)
                 .redirectOutput(dir.resolve("stdout").toFile())
                 .redirectError(dir.resolve("stderr").toFile())
                 .start();

@@ -211,7 +211,7 @@ class CompressedInputIT {
 
     /** {@code java -jar parq.jar args} with {@code stdin} piped in; its exit code. */
     private int jar(byte[] stdin, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("java", "-Xmx768m", "-jar", JAR.toString()));
+        List<String> command = ParqJar.java("-Xmx768m", "-jar", JAR.toString());
         command.addAll(List.of(args));
         Path stderr = dir.resolve("stderr");
         Process process = new ProcessBuilder(command).redirectError(stderr.toFile())

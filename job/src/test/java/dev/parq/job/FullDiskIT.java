@@ -296,7 +296,7 @@ class FullDiskIT {
 
     /** {@code java -jar parq.jar args}, with the test's defect put in if it has one. */
     private List<String> parq(String... args) {
-        List<String> command = new ArrayList<>(List.of("java", "-Xmx256m"));
+        List<String> command = ParqJar.java("-Xmx256m");
         mutations.forEach(mutation -> command.add(mutation.javaAgent()));
         command.addAll(List.of("-jar", JAR.toString()));
         command.addAll(List.of(args));

@@ -411,10 +411,20 @@ class IngestIT {
         throw new AssertionError("committed rows: " + seen + ", expected " + rows);
     }
 
+    /** Whether a visible Parquet file is in a partition of {@code output}; the state, which comes and goes, is not walked. */
     private static boolean hasParquet(Path output) throws IOException {
-        try (Stream<Path> files = Files.walk(output)) {
-            return files.anyMatch(f -> !f.getFileName().toString().startsWith(".") && f.toString().endsWith(".parquet"));
+        List<Path> partitions;
+        try (Stream<Path> top = Files.list(output)) {
+            partitions = top.filter(f -> !f.getFileName().toString().startsWith("_")).toList();
         }
+        for (Path partition : partitions) {
+            try (Stream<Path> files = Files.walk(partition)) {
+                if (files.anyMatch(f -> !f.getFileName().toString().startsWith(".") && f.toString().endsWith(".parquet"))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private JsonNode awaitSuccess(Path partition, long rows, Process ingest) throws Exception {
@@ -684,7 +694,7 @@ class IngestIT {
     }
 
     private Process startWithSchema(String schema, Path logs, Path output, String... more) throws IOException {
-        List<String> command = new ArrayList<>(List.of("java", "-Xmx256m"));
+        List<String> command = ParqJar.java("-Xmx256m");
         if (mutation != null) {
             command.add(mutation.javaAgent());
         }

@@ -38,7 +38,7 @@ final class S3Ingests {
     }
 
     Process start(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("java", "-Xmx256m"));
+        List<String> command = ParqJar.java("-Xmx256m");
         if (mutation != null) {
             command.add(mutation.javaAgent());
         }

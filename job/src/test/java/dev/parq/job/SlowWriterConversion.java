@@ -36,7 +36,7 @@ public final class SlowWriterConversion {
      * null to infer one.
      */
     static List<String> command(Path input, Path output, int delayMs, int batchRows, int parallelism, String schema) {
-        List<String> command = new ArrayList<>(List.of("java", "-Xmx256m", "-XX:+UseParallelGC"));
+        List<String> command = ParqJar.java("-Xmx256m", "-XX:+UseParallelGC");
         // parq.jar's manifest opens these packages to Arrow when it is run with -jar; here it is not.
         for (String open : List.of("java.base/java.nio", "java.base/java.lang", "java.base/java.util",
                 "java.base/sun.nio.ch")) {

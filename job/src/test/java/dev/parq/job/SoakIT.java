@@ -69,14 +69,16 @@ class SoakIT {
         Path output = dir.resolve("out");
         long seed = System.nanoTime();
         System.out.println("soak seed " + seed);
-        NumberedLines.append(log, numbered.next(100));
-        List<String> command = new ArrayList<>(List.of("java", "-Xmx256m"));
+        // The first lines come once the command is ready: with --ignore-older 20s, lines already
+        // that old when the ingest first looks (the archive can take a while) would be passed over.
+        List<String> command = ParqJar.java("-Xmx256m");
         if (mutation != null) {
             command.add(mutation.javaAgent());
         }
         command.addAll(List.of("-jar", ParqJar.JAR.toString(), "ingest", logs.resolve("app.log*").toString(),
                 "-o", output.toString(), "--schema", NumberedLines.SCHEMA, "--checkpoint-interval", "1s",
                 "--discover-interval", "200ms", "--compaction-interval", "5s", "--ignore-older", "20s", "-p", "2"));
+        NumberedLines.append(log, numbered.next(100));
         Process ingest = new ProcessBuilder(command)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("stdout").toFile()))
                 .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("stderr").toFile()))
