@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import static dev.parq.job.NumberedLines.WAIT_SECONDS;
 import static dev.parq.job.NumberedLines.append;
@@ -14,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -66,6 +68,8 @@ class IngestIT {
     /** How the ingest processes compact: every checkpoint, unless a test says otherwise. */
     private List<String> compaction = List.of("--compaction-interval", "1s");
     private long waitSeconds = WAIT_SECONDS;
+    /** What the ingest processes are started under: e.g. another user. */
+    private List<String> runAs = List.of();
     /** Every ingest process started, so that none outlives a test that failed. */
     private final List<Process> started = new ArrayList<>();
 
@@ -445,6 +449,61 @@ class IngestIT {
     }
 
     /**
+     * A followed file whose read permission is taken away while lines are appended to it and to
+     * another: one warning names it, the other goes on, and once it can be read again its lines
+     * come, each once. The ingest runs as user nobody: root reads whatever the permissions say.
+     */
+    @Test
+    void aFileThatCannotBeReadWaitsWithOneWarning() throws Exception {
+        assertUnreadableFileWaits();
+    }
+
+    /** The test above fails when the warning is said at every scan. */
+    @Test
+    @FaultsProfile
+    void withTheWarningAtEveryScanTheLogFillsWithIt() throws Exception {
+        mutation = Mutation.UNREADABLE_TOLD_AT_EACH_SCAN;
+        AssertionError told = assertThrows(AssertionError.class, this::assertUnreadableFileWaits);
+        assertTrue(told.getMessage().startsWith("warnings of "), told.getMessage());
+    }
+
+    private void assertUnreadableFileWaits() throws Exception {
+        assumeTrue("0".equals(new String(new ProcessBuilder("id", "-u").start().getInputStream().readAllBytes(),
+                StandardCharsets.US_ASCII).strip()), "skipped: taking another user's identity needs root");
+        runAs = List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups");
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Files.setPosixFilePermissions(logs, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path log = logs.resolve("app.log");
+        Path other = logs.resolve("app.log-other");
+        append(log, numbered.next(500));
+        append(other, numbered.next(500));
+        for (Path file : List.of(log, other)) {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        }
+        Path output = dir.resolve("out");
+        Process ingest = start(logs, output);
+        awaitRows(output, numbered.last(), ingest);
+
+        Files.setPosixFilePermissions(log, PosixFilePermissions.fromString("---------"));
+        append(log, numbered.next(300));
+        long unreadable = 300;
+        append(other, numbered.next(200));
+        awaitRows(output, numbered.last() - unreadable, ingest);
+        Thread.sleep(2000);
+        assertEquals(numbered.last() - unreadable, committedRows(output), "lines of a file nobody may read");
+        Files.setPosixFilePermissions(log, PosixFilePermissions.fromString("rw-r--r--"));
+        append(log, numbered.next(100));
+        awaitRows(output, numbered.last(), ingest);
+        stop(ingest, "TERM", 0);
+        numbered.assertEachCommittedOnce(output);
+        String err = Files.readString(dir.resolve("stderr"), StandardCharsets.UTF_8);
+        long warnings = err.lines().filter(line -> line.contains("cannot read " + log)).count();
+        assertEquals(1, warnings, "warnings of " + log + ":\n" + err);
+        assertTrue(err.contains(log + " can be read again"), err);
+    }
+
+    /**
      * Small files created, read and deleted, a thousand at a time (3,000, or 10,000 in the long
      * suite): every line once, and the savepoint afterwards small, since the state holds the files
      * there are, not those there were (each file kept would add some 100 bytes: 3,000 would not fit).
@@ -694,7 +753,8 @@ class IngestIT {
     }
 
     private Process startWithSchema(String schema, Path logs, Path output, String... more) throws IOException {
-        List<String> command = ParqJar.java("-Xmx256m");
+        List<String> command = new ArrayList<>(runAs);
+        command.addAll(ParqJar.java("-Xmx256m"));
         if (mutation != null) {
             command.add(mutation.javaAgent());
         }

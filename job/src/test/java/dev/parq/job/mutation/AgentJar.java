@@ -7,7 +7,10 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Set;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -25,6 +28,8 @@ final class AgentJar {
 
     private static final Path JAR = Path.of("target", "mutation-agent", "parq-mutation-agent.jar").toAbsolutePath();
     private static final String PACKAGE = MutationAgent.class.getPackageName().replace('.', '/');
+
+    private static final Set<PosixFilePermission> READABLE = PosixFilePermissions.fromString("rw-r--r--");
 
     private static boolean written;
 
@@ -55,8 +60,16 @@ final class AgentJar {
         Attributes attributes = manifest.getMainAttributes();
         attributes.put(Attributes.Name.MANIFEST_VERSION, "1.0");
         attributes.put(new Attributes.Name("Premain-Class"), MutationAgent.class.getName());
-        attributes.put(Attributes.Name.CLASS_PATH, location(ByteBuddy.class).toUri().toString());
+        // Byte Buddy beside the agent, not in the local Maven repository: a process of another user
+        // (a test that takes permissions away runs parq as nobody) reads neither root's home nor what is in it.
         Files.createDirectories(JAR.getParent());
+        Path byteBuddy = JAR.resolveSibling("byte-buddy.jar");
+        Path copy = Files.createTempFile(JAR.getParent(), "byte-buddy", ".jar.partial");
+        Files.copy(location(ByteBuddy.class), copy, StandardCopyOption.REPLACE_EXISTING);
+        Files.setPosixFilePermissions(copy, READABLE);
+        // Test JVMs write it at once: each moves a whole copy into place, so no process opens half of one.
+        Files.move(copy, byteBuddy, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        attributes.put(Attributes.Name.CLASS_PATH, byteBuddy.getFileName().toString());
         Path partial = Files.createTempFile(JAR.getParent(), "agent", ".jar.partial");
         try (OutputStream file = Files.newOutputStream(partial);
                 JarOutputStream jar = new JarOutputStream(file, manifest)) {
@@ -66,6 +79,7 @@ final class AgentJar {
                 jar.closeEntry();
             }
         }
+        Files.setPosixFilePermissions(partial, READABLE);
         Files.move(partial, JAR, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 

@@ -59,6 +59,14 @@ final class DefectAdvice {
         }
     }
 
+    /** A predicate that always holds ({@code TailingEnumerator.becameUnreadable}: at every scan). */
+    static final class AlwaysTrue {
+        @Advice.OnMethodExit
+        static void holds(@Advice.Return(readOnly = false) boolean holds) {
+            holds = true;
+        }
+    }
+
     /** {@code ObjectEnumerator.snapshotState(checkpointId)}: the objects taken are not in the state. */
     static final class ForgetObjects {
         @Advice.OnMethodExit

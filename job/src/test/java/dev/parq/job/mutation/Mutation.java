@@ -59,6 +59,9 @@ public enum Mutation {
      * compacts nothing more than any other: the rows not compacted yet stay hidden after the stop.
      */
     NO_STOP_COMPACTION("dev.parq.sink.compact.AfterSavepoint", "snapshotting", 1, advice(DefectAdvice.Skip.class)),
+    /** A followed file that cannot be read is warned of at every scan, not once. */
+    UNREADABLE_TOLD_AT_EACH_SCAN("dev.parq.source.enumerator.TailingEnumerator", "becameUnreadable", 1,
+            advice(DefectAdvice.AlwaysTrue.class)),
     /** A local file read by a split is never closed: each split leaves a descriptor open. */
     FILES_LEFT_OPEN("dev.parq.io.MappedRangeReader", "close", 0, advice(DefectAdvice.KeepOpen.class));
 

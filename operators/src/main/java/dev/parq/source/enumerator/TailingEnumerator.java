@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,6 +62,11 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
      * from {@link #UNLISTED_SCANS} scans, each made after the one before was acted on.
      */
     private final Map<String, Integer> unlisted = new HashMap<>();
+    /**
+     * Listed files that could not be read at the last scan (their permissions taken away): said
+     * once when it starts and once when it ends, not at every scan.
+     */
+    private final Set<String> unreadable = new HashSet<>();
     private final Following following;
     private final CopyRecognition copies;
     /** Whether the next scan is the first of a run that resumed from nothing: where --start-at applies. */
@@ -136,6 +142,11 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         apply(scanned.scans());
     }
 
+    /** Whether the file of {@code key} could be read at the scan before: its warning is to be said. */
+    private boolean becameUnreadable(String key) {
+        return unreadable.add(key);
+    }
+
     /** The version of the basis the next scan is made on. */
     long basisVersion() {
         return basis.version();
@@ -157,8 +168,16 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
             TrackedFile known = tracked.get(entry.getKey());
             FileScan scan = entry.getValue();
             if (!scan.readable()) {
-                LOG.warn("cannot read {} now; trying again at the next scan", scan.file().path());
-            } else if (known == null) {
+                if (becameUnreadable(entry.getKey())) {
+                    LOG.warn("cannot read {}{}; its lines wait until it can be read again", scan.file().path(),
+                            known == null ? "" : " past byte " + known.issuedUpTo());
+                }
+                continue;
+            }
+            if (unreadable.remove(entry.getKey())) {
+                LOG.info("{} can be read again", scan.file().path());
+            }
+            if (known == null) {
                 fresh.add(entry);
             } else if (replaced(known, scan)) {
                 metrics.truncations++;
@@ -172,6 +191,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
             }
         }
         unlisted.keySet().retainAll(tracked.keySet());
+        unreadable.retainAll(listed.keySet());
         for (Iterator<TrackedFile> it = tracked.values().iterator(); it.hasNext(); ) {
             TrackedFile known = it.next();
             if (listed.containsKey(known.fileKey())) {
