@@ -59,6 +59,12 @@ public enum Mutation {
      * compacts nothing more than any other: the rows not compacted yet stay hidden after the stop.
      */
     NO_STOP_COMPACTION("dev.parq.sink.compact.AfterSavepoint", "snapshotting", 1, advice(DefectAdvice.Skip.class)),
+    /**
+     * An ingest resumes from whatever state it finds, unchecked: from a snapshot older than what
+     * the output has committed (the newer ones deleted or damaged), from nothing though the output
+     * has commits, or from the snapshots of another output.
+     */
+    NO_RESUME_GUARD("dev.parq.job.run.ResumeGuard", "overridden", 4, advice(DefectAdvice.Skip.class)),
     /** A local file read by a split is never closed: each split leaves a descriptor open. */
     FILES_LEFT_OPEN("dev.parq.io.MappedRangeReader", "close", 0, advice(DefectAdvice.KeepOpen.class));
 
