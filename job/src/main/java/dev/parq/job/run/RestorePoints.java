@@ -97,6 +97,9 @@ final class RestorePoints {
             CheckpointMetadata metadata = Checkpoints.loadCheckpointMetadata(data,
                     RestorePoints.class.getClassLoader(), path.getParent().toString());
             return metadata.getCheckpointId();
+        } catch (OutOfMemoryError e) {
+            // A damaged length in the file asks for an array larger than the heap: only that allocation failed.
+            throw new IOException("damaged: it asks for more memory than there is", e);
         }
     }
 

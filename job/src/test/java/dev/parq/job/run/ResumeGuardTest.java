@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
@@ -15,7 +16,10 @@ import java.util.List;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.checkpoint.Checkpoints;
+import org.apache.flink.runtime.checkpoint.OperatorState;
 import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
+import org.apache.flink.runtime.jobgraph.OperatorID;
+import org.apache.flink.runtime.state.memory.ByteStreamStateHandle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,6 +59,25 @@ class ResumeGuardTest {
         assertEquals(List.of(cut + " cannot be read (it ends too early: cut short): passed over; a checkpoint cut"
                 + " short, nothing was committed from it (" + output() + " holds checkpoint 4); resuming from"
                 + " checkpoint 4 (" + cut.getParent().resolveSibling("chk-4") + ")"), warnings);
+    }
+
+    /** A length field damaged within a checkpoint's state: an array larger than the heap is asked for, and refused. */
+    @Test
+    void aCheckpointWithADamagedLengthCannotBeRead() throws Exception {
+        checkpoint(3);
+        OperatorState coordinated = new OperatorState("source", "source", new OperatorID(), 1, 128);
+        byte[] state = new byte[16];
+        Arrays.fill(state, (byte) 0x5a);
+        coordinated.setCoordinatorState(new ByteStreamStateHandle("enumerator", state));
+        java.nio.file.Path damaged = checkpoint(4, List.of(coordinated));
+        byte[] metadata = Files.readAllBytes(damaged);
+        ByteBuffer.wrap(metadata).putInt(indexOf(metadata, state) - Integer.BYTES, Integer.MAX_VALUE - 16);
+        Files.write(damaged, metadata);
+        Files.setLastModifiedTime(damaged, FileTime.fromMillis(4000));
+        commit(3);
+        assertEquals(3, choose(false).checkpointId());
+        assertEquals(1, warnings.size());
+        assertTrue(warnings.get(0).startsWith(damaged + " cannot be read ("), warnings.get(0));
     }
 
     @Test
@@ -148,12 +171,26 @@ class ResumeGuardTest {
 
     /** Writes checkpoint {@code id}'s {@code _metadata}, its time {@code id} seconds into 1970: older ones first. */
     private java.nio.file.Path checkpoint(long id) throws IOException {
+        return checkpoint(id, List.of());
+    }
+
+    private java.nio.file.Path checkpoint(long id, List<OperatorState> operators) throws IOException {
         java.nio.file.Path metadata = Files.createDirectories(checkpointDirectory(id)).resolve("_metadata");
         try (OutputStream out = Files.newOutputStream(metadata)) {
-            Checkpoints.storeCheckpointMetadata(new CheckpointMetadata(id, List.of(), List.of()), out);
+            Checkpoints.storeCheckpointMetadata(new CheckpointMetadata(id, operators, List.of()), out);
         }
         Files.setLastModifiedTime(metadata, FileTime.fromMillis(id * 1000));
         return metadata;
+    }
+
+    /** Where {@code part} starts in {@code bytes}. */
+    private static int indexOf(byte[] bytes, byte[] part) {
+        for (int i = 0; i + part.length <= bytes.length; i++) {
+            if (Arrays.equals(bytes, i, i + part.length, part, 0, part.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("not found");
     }
 
     private void commit(long id) throws IOException {
