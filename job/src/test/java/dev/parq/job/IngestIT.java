@@ -539,7 +539,8 @@ class IngestIT {
             long rows = committedRows(output);
             if (rows > rowsAtMost || System.nanoTime() > deadline) {
                 ingest.destroyForcibly().waitFor();
-                throw new AssertionError("not refused: the ingest resumed and committed " + rows + " rows to " + output
+                throw new AssertionError("not refused: the ingest " + (rows > rowsAtMost ? "resumed and committed "
+                        : "still runs after 60 s, and has committed ") + rows + " rows to " + output
                         + (rowsAtMost > 0 ? ", of " + rowsAtMost + " lines" : ""));
             }
         }
