@@ -11,16 +11,22 @@ import static dev.parq.job.NumberedLines.append;
 import static dev.parq.job.NumberedLines.committedRows;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -281,50 +287,293 @@ class IngestIT {
     }
 
     /**
-     * The newest checkpoints lost after a kill: resuming from an older one than what was committed
-     * is refused; forced, it writes the lines the lost checkpoints committed a second time, and keeps
-     * the compacted files of those it compacts again (their part files are gone).
+     * State damaged or lost after a kill, each tried on the same killed ingest and then put back:
+     * the newest checkpoints deleted; damaged (one cut in half, the other overwritten); the state
+     * directory gone; the state, or a checkpoint, of this output given to another. Each start is
+     * refused with one line that says what happened and what --force does, and leaves the output
+     * as it was. Last, a checkpoint cut short by a crash, newer than any commit, is passed over with a
+     * warning, and the ingest resumes from the one before it: every line once. Then, the newest
+     * checkpoints deleted again and the start forced, the lines committed since come twice.
      */
     @Test
-    void anOlderSnapshotThanTheNewestCommitIsRefusedUnlessForced() throws Exception {
-        Path logs = Files.createDirectories(dir.resolve("logs"));
+    void damagedOrLostStateIsRefusedAndACheckpointCutShortIsPassedOver() throws Exception {
+        Killed killed = killedWhileWriting(dir.resolve("damaged"));
+        newestCheckpointsDeleted(killed);
+        newestCheckpointsDamaged(killed);
+        stateDirectoryRemoved(killed);
+        stateOfAnotherOutput(killed);
+        checkpointCutShortIsPassedOver(killed);
+        forcedPastTheCommitTheLinesSinceComeTwice(killed);
+    }
+
+    /**
+     * The test above fails without the checks, each case of it on an ingest killed for it: resumed
+     * as it finds its state, the ingest writes lines a second time, or into another output.
+     */
+    @Test
+    @FaultsProfile
+    void withoutTheResumeGuardDamagedOrLostStateWritesLinesTwice() throws Exception {
+        mutation = Mutation.NO_RESUME_GUARD;
+        List<KilledCase> cases = List.of(this::newestCheckpointsDeleted, this::newestCheckpointsDamaged,
+                this::stateDirectoryRemoved, this::stateOfAnotherOutput);
+        for (int i = 0; i < cases.size(); i++) {
+            Killed killed = killedWhileWriting(dir.resolve("unguarded-" + i));
+            KilledCase damage = cases.get(i);
+            AssertionError unguarded = assertThrows(AssertionError.class, () -> damage.run(killed));
+            System.out.println("unguarded case " + i + ": " + unguarded.getMessage());
+            assertTrue(unguarded.getMessage().startsWith("not refused"), unguarded.getMessage());
+        }
+    }
+
+    /** A case of damaged or lost state, tried on a killed ingest. */
+    private interface KilledCase {
+        void run(Killed killed) throws Exception;
+    }
+
+    /**
+     * An ingest killed with SIGKILL while a writer appended, its last five checkpoints retained (in
+     * {@code job}, by id), the newest checkpoint committed to its output, and the lines written.
+     */
+    private record Killed(Path logs, Path output, NumberedLines lines, Path job, List<Long> checkpoints,
+            long committed) {
+
+        Path state() {
+            return output.resolve("_state");
+        }
+
+        Path checkpoint(long id) {
+            return job.resolve("chk-" + id);
+        }
+
+        /** The retained checkpoints from {@code from} on, newest first. */
+        List<Long> from(long from) {
+            return checkpoints.stream().filter(id -> id >= from).sorted(Comparator.reverseOrder()).toList();
+        }
+    }
+
+    /**
+     * Ingest into {@code root/out}, five checkpoints retained, killed with SIGKILL after 4 s of a
+     * writer's lines: each of its last checkpoints committed lines, so that one two behind the
+     * newest commit is retained (resuming from the one just before it compacts again what was
+     * committed, into the same file, and writes nothing twice).
+     */
+    private Killed killedWhileWriting(Path root) throws Exception {
+        Path logs = Files.createDirectories(root.resolve("logs"));
         Path log = logs.resolve("app.log");
-        Path output = dir.resolve("out");
-        append(log, numbered.next(500));
-        Process ingest = start(logs, output);
-        awaitRows(output, numbered.last(), ingest);
-        append(log, numbered.next(300));
-        awaitRows(output, numbered.last(), ingest);
+        Path output = root.resolve("out");
+        NumberedLines lines = new NumberedLines();
+        long seed = System.nanoTime();
+        long began = seed;
+        System.out.println("killedWhileWriting seed " + seed);
+        append(log, lines.next(100));
+        Process ingest = start(logs, output, "-D", "execution.checkpointing.num-retained=5");
+        awaitRows(output, lines.last(), ingest);
+        NumberedLines.RotatingWriter writer = lines.writeRotating(log, Integer.MAX_VALUE, new Random(seed));
+        Thread.sleep(4000);
         stop(ingest, "KILL", 137);
-        // Lose the checkpoint that committed the last lines, any after it, and the one before it: the
-        // rows a checkpoint commits were compacted from the files of the one before, whose reading
-        // they are.
+        writer.stop();
         long committed = committedCheckpoint(output);
-        try (Stream<Path> kept = Files.walk(output.resolve("_state").resolve("checkpoints"), 2)) {
-            for (Path checkpoint : kept.filter(p -> p.getFileName().toString().matches("chk-\\d+")).toList()) {
+        Path job;
+        try (Stream<Path> jobs = Files.list(output.resolve("_state").resolve("checkpoints"))) {
+            job = jobs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        List<Long> checkpoints;
+        try (Stream<Path> retained = Files.list(job)) {
+            checkpoints = retained.map(p -> p.getFileName().toString()).filter(name -> name.matches("chk-\\d+"))
+                    .map(name -> Long.parseLong(name.substring(4))).sorted().toList();
+        }
+        System.out.printf("killed after %.1f s: checkpoints %s retained, %d committed, %d lines%n",
+                (System.nanoTime() - began) / 1e9, checkpoints, committed, lines.last());
+        assertTrue(checkpoints.get(0) <= committed - 2, "no checkpoint two before the commit of " + committed
+                + " is retained: " + checkpoints);
+        return new Killed(logs, output, lines, job, checkpoints, committed);
+    }
+
+    /** The newest checkpoints gone: the newest left is older than what was committed. */
+    private void newestCheckpointsDeleted(Killed killed) throws Exception {
+        Path aside = Files.createDirectories(killed.output().resolveSibling("deleted"));
+        List<Long> deleted = killed.from(killed.committed() - 1);
+        for (long id : deleted) {
+            Files.move(killed.checkpoint(id), aside.resolve("chk-" + id));
+        }
+        long left = killed.from(0).stream().filter(id -> !deleted.contains(id)).findFirst().orElseThrow();
+        String err = refused(killed, killed.output());
+        assertContains(err, killed.output() + " holds what checkpoint " + killed.committed() + " committed, but the"
+                + " snapshots after checkpoint " + left + " are missing from " + killed.state() + " (deleted?)");
+        assertContains(err, "pass --force to resume from checkpoint " + left + " and accept those lines twice");
+        for (long id : deleted) {
+            Files.move(aside.resolve("chk-" + id), killed.checkpoint(id));
+        }
+    }
+
+    /**
+     * The newest checkpoints damaged: the newest's {@code _metadata} cut in half, the others'
+     * overwritten with random bytes.
+     */
+    private void newestCheckpointsDamaged(Killed killed) throws Exception {
+        List<Long> damaged = killed.from(killed.committed() - 1);
+        List<byte[]> kept = new ArrayList<>();
+        List<FileTime> times = new ArrayList<>();
+        Random random = new Random();
+        for (long id : damaged) {
+            Path metadata = killed.checkpoint(id).resolve("_metadata");
+            kept.add(Files.readAllBytes(metadata));
+            times.add(Files.getLastModifiedTime(metadata));
+            try (FileChannel channel = FileChannel.open(metadata, StandardOpenOption.WRITE)) {
+                if (id == damaged.get(0)) {
+                    channel.truncate(channel.size() / 2);
+                } else {
+                    byte[] garbage = new byte[(int) channel.size()];
+                    random.nextBytes(garbage);
+                    channel.write(ByteBuffer.wrap(garbage), 0);
+                }
+            }
+            Files.setLastModifiedTime(metadata, times.get(times.size() - 1));
+        }
+        String err = refused(killed, killed.output());
+        assertContains(err, killed.output() + " holds what checkpoint " + killed.committed() + " committed, but "
+                + killed.checkpoint(damaged.get(0)).resolve("_metadata") + " cannot be read (it ends too early: cut short)"
+                + ", nor " + (damaged.size() - 1) + " more snapshot");
+        assertContains(err, "and accept those lines twice");
+        for (int i = 0; i < damaged.size(); i++) {
+            Path metadata = killed.checkpoint(damaged.get(i)).resolve("_metadata");
+            Files.write(metadata, kept.get(i));
+            Files.setLastModifiedTime(metadata, times.get(i));
+        }
+    }
+
+    /** The state directory removed: starting over would read every line again. */
+    private void stateDirectoryRemoved(Killed killed) throws Exception {
+        Path aside = killed.output().resolveSibling("state-removed");
+        Files.move(killed.state(), aside);
+        String err = refused(killed, killed.output());
+        assertContains(err, killed.output() + " holds what checkpoint " + killed.committed() + " committed, but its"
+                + " state directory " + killed.state() + " is gone (removed?): starting over would read the inputs"
+                + " again and write again every line committed up to it");
+        assertContains(err, "pass --force to start over and accept those lines twice");
+        Files.move(aside, killed.state());
+    }
+
+    /** This output's state, then one of its checkpoints, given to another output. */
+    private void stateOfAnotherOutput(Killed killed) throws Exception {
+        Path other = killed.output().resolveSibling("other");
+        String err = refused(killed, other, "--state", killed.state().toString());
+        assertContains(err, "--state " + killed.state() + " holds the snapshots of " + killed.output() + ", not of "
+                + other + ": resuming from them would pass over every line " + killed.output() + " holds");
+        assertContains(err, "(--force does not override this)");
+        Path checkpoint = killed.checkpoint(killed.from(0).get(0));
+        err = refused(killed, other, "-D", "execution.state-recovery.path=" + checkpoint);
+        assertContains(err, "the snapshot " + checkpoint + " is of " + killed.output() + " (its state directory "
+                + killed.state() + "), not of " + other);
+    }
+
+    /**
+     * A checkpoint newer than any commit whose {@code _metadata} a crash cut short (a copy of the
+     * newest's first third, in the next checkpoint's directory): passed over with a warning, the
+     * ingest resumes from the newest complete one and commits every line once.
+     */
+    private void checkpointCutShortIsPassedOver(Killed killed) throws Exception {
+        long newest = killed.from(0).get(0);
+        Path cut = Files.createDirectories(killed.checkpoint(newest + 1)).resolve("_metadata");
+        byte[] metadata = Files.readAllBytes(killed.checkpoint(newest).resolve("_metadata"));
+        Files.write(cut, Arrays.copyOf(metadata, metadata.length / 3));
+        long errFrom = Files.size(dir.resolve("stderr"));
+        long began = System.nanoTime();
+        Process ingest = start(killed.logs(), killed.output());
+        awaitRows(killed.output(), killed.lines().last(), ingest);
+        killed.lines().assertEachCommittedOnce(killed.output());
+        System.out.printf("resumed past the checkpoint cut short, every line once in %.1f s%n",
+                (System.nanoTime() - began) / 1e9);
+        stop(ingest, "KILL", 137);
+        deleteRecursively(cut.getParent());
+        String err = Files.readString(dir.resolve("stderr")).substring((int) errFrom);
+        assertContains(err, "parq: warning: " + cut + " cannot be read (it ends too early: cut short): passed over;"
+                + " a checkpoint cut short, nothing was committed from it");
+        assertContains(err, "resuming from checkpoint " + newest + " (" + killed.checkpoint(newest) + ")");
+    }
+
+    /**
+     * The newest checkpoints deleted, and the start forced: the lines committed since the one it
+     * resumes from come twice, and none goes missing, though the part files of the compactions it
+     * does again are gone (their compacted files are kept).
+     */
+    private void forcedPastTheCommitTheLinesSinceComeTwice(Killed killed) throws Exception {
+        long committed = committedCheckpoint(killed.output());
+        try (Stream<Path> checkpoints = Files.walk(killed.state().resolve("checkpoints"), 2)) {
+            for (Path checkpoint : checkpoints.filter(p -> p.getFileName().toString().matches("chk-\\d+")).toList()) {
                 if (Long.parseLong(checkpoint.getFileName().toString().substring(4)) >= committed - 1) {
                     deleteRecursively(checkpoint);
                 }
             }
         }
-
-        Process refused = start(logs, output);
-        assertTrue(refused.waitFor(WAIT_SECONDS, TimeUnit.SECONDS), "not refused: " + Files.readString(dir.resolve("stderr")));
-        String err = Files.readString(dir.resolve("stderr"));
-        assertEquals(2, refused.exitValue(), err);
-        assertTrue(err.contains("pass --force to accept those lines twice"), err);
-        assertEquals(numbered.last(), committedRows(output));
-
-        Process forced = start(logs, output, "--force");
+        long errFrom = Files.size(dir.resolve("stderr"));
+        long lines = killed.lines().last();
+        Process forced = start(killed.logs(), killed.output(), "--force");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (committedRows(output) <= numbered.last() && System.nanoTime() < deadline) {
+        while (committedRows(killed.output()) <= lines && System.nanoTime() < deadline) {
             assertTrue(forced.isAlive(), Files.readString(dir.resolve("stderr")));
             Thread.sleep(200);
         }
-        stop(forced, "TERM", 0);
-        assertTrue(committedRows(output) > numbered.last(), "forced, the lines of the lost checkpoint come again");
-        assertEquals(numbered.last(), DuckDb.scalarLong("SELECT count(DISTINCT seq) FROM " + DuckDb.parquet(output)),
+        stop(forced, "KILL", 137);
+        assertTrue(committedRows(killed.output()) > lines, "forced, the lines committed since come again");
+        assertEquals(lines, DuckDb.scalarLong("SELECT count(DISTINCT seq) FROM " + DuckDb.parquet(killed.output())),
                 "forced, no line goes missing");
+        String err = Files.readString(dir.resolve("stderr")).substring((int) errFrom);
+        assertContains(err, "parq: warning: resuming from checkpoint ");
+        assertContains(err, " though checkpoint " + committed + " was committed to " + killed.output()
+                + ": the lines committed since are written again (--force)");
+    }
+
+    /**
+     * Starts ingest into {@code output} on the killed ingest's logs, which must refuse: exit 2 with one
+     * line on stderr, no stack trace, and nothing written to the killed output or to {@code output}.
+     * Fails ("not refused") if it commits rows instead: more than there are lines, or any into another output.
+     *
+     * @return what it printed
+     */
+    private String refused(Killed killed, Path output, String... more) throws Exception {
+        Map<String, String> before = contents(killed.output());
+        Map<String, String> othersBefore = contents(output);
+        long errFrom = Files.size(dir.resolve("stderr"));
+        long rowsAtMost = output.equals(killed.output()) ? killed.lines().last() : 0;
+        long began = System.nanoTime();
+        Process ingest = start(killed.logs(), output, more);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!ingest.waitFor(200, TimeUnit.MILLISECONDS)) {
+            long rows = committedRows(output);
+            if (rows > rowsAtMost || System.nanoTime() > deadline) {
+                ingest.destroyForcibly().waitFor();
+                throw new AssertionError("not refused: the ingest " + (rows > rowsAtMost ? "resumed and committed "
+                        : "still runs after 60 s, and has committed ") + rows + " rows to " + output
+                        + (rowsAtMost > 0 ? ", of " + rowsAtMost + " lines" : ""));
+            }
+        }
+        String err = Files.readString(dir.resolve("stderr")).substring((int) errFrom);
+        System.out.printf("refused in %.1f s: %s", (System.nanoTime() - began) / 1e9, err);
+        assertEquals(2, ingest.exitValue(), err);
+        assertEquals(1, err.strip().lines().count(), "one line: " + err);
+        assertTrue(err.startsWith("parq: ") && !err.contains("Exception") && !err.contains("\tat "), err);
+        assertEquals(before, contents(killed.output()), "the refused start changed " + killed.output());
+        assertEquals(othersBefore, contents(output), "the refused start changed " + output);
+        return err;
+    }
+
+    private static void assertContains(String text, String part) {
+        assertTrue(text.contains(part), "no \"" + part + "\" in: " + text);
+    }
+
+    /** Each file and folder under {@code root} (none if it is not there), with its size and modification time. */
+    private static Map<String, String> contents(Path root) throws IOException {
+        Map<String, String> contents = new TreeMap<>();
+        if (Files.exists(root)) {
+            try (Stream<Path> paths = Files.walk(root)) {
+                for (Path path : paths.toList()) {
+                    contents.put(root.relativize(path).toString(), Files.isDirectory(path) ? "folder"
+                            : Files.size(path) + " bytes, " + Files.getLastModifiedTime(path));
+                }
+            }
+        }
+        return contents;
     }
 
     /** With --unknown-fields keep, the committed rows hold each line's keys not in the schema with their text. */

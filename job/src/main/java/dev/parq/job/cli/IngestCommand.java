@@ -44,8 +44,8 @@ import picocli.CommandLine.Spec;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped with a savepoint", "1:the ingest failed (bad line with --on-error fail, I/O error)",
-            "2:usage error (bad option, no schema and no file to infer one from, a snapshot older than what"
-                    + " OUTPUT has committed)"})
+            "2:usage error (bad option, no schema and no file to infer one from; a snapshot older than what"
+                    + " OUTPUT has committed, none though it has commits, or one of another output)"})
 public final class IngestCommand implements Callable<Integer> {
 
     @Spec
@@ -86,7 +86,8 @@ public final class IngestCommand implements Callable<Integer> {
     Duration stopTimeout;
 
     @Option(names = "--force", description = "Resume even from a snapshot older than the newest checkpoint"
-            + " committed to OUTPUT (or from none): the lines committed since are written again.")
+            + " committed to OUTPUT (the newer ones deleted or unreadable), or from none (the state removed): the"
+            + " lines committed since are written again. Never from another output's snapshots.")
     boolean force;
 
     @Mixin

@@ -104,7 +104,8 @@ public final class ParqOptions {
             .booleanType()
             .defaultValue(false)
             .withDescription("ingest: resume even from a snapshot older than the newest checkpoint committed to the"
-                    + " output (or from none), though the lines committed since are then written again.");
+                    + " output (the newer ones deleted or unreadable), or from none (the state removed), though the"
+                    + " lines committed since are then written again; never from another output's snapshots.");
 
     public static final ConfigOption<Duration> STOP_TIMEOUT = ConfigOptions.key("parq.ingest.stop-timeout")
             .durationType()

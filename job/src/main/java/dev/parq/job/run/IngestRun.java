@@ -16,6 +16,7 @@ import java.util.function.Supplier;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 
 import dev.parq.job.embedded.JobEnvironment;
@@ -26,7 +27,6 @@ import dev.parq.job.pipeline.FlinkSettings;
 import dev.parq.job.pipeline.IngestSettings;
 import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.job.pipeline.Pipeline;
-import dev.parq.sink.commit.CommitRecord;
 
 /**
  * {@code ingest}: follows the inputs and writes their lines to Parquet until stopped, committing on
@@ -71,12 +71,14 @@ public final class IngestRun {
         }
         RestorePoints.Snapshot restore;
         try {
-            Storage.fileSystem(settings.output(), "output").mkdirs(settings.output());
-            Storage.fileSystem(settings.stateDir(), "--state").mkdirs(settings.stateDir());
-            Path requested = FlinkSettings.requestedRestore(config);
-            restore = requested != null ? RestorePoints.named(requested)
-                    : RestorePoints.newest(settings.stateDir(), warnings);
-            guard(settings, restore, config.get(ParqOptions.FORCE), warnings);
+            FileSystem outputFs = Storage.fileSystem(settings.output(), "output");
+            FileSystem stateFs = Storage.fileSystem(settings.stateDir(), "--state");
+            // Chosen before anything is written: a refused start leaves the output and the state as they were.
+            restore = ResumeGuard.choose(settings.output(), settings.stateDir(), FlinkSettings.requestedRestore(config),
+                    config.get(ParqOptions.FORCE), warnings);
+            outputFs.mkdirs(settings.output());
+            stateFs.mkdirs(settings.stateDir());
+            StateOwner.claim(settings.output(), settings.stateDir());
         } catch (IOException e) {
             throw ConversionException.failed("cannot prepare " + settings.output() + ": " + Storage.describe(e), e);
         }
@@ -121,35 +123,6 @@ public final class IngestRun {
                         + " once there is room, the same command resumes from its last checkpoint");
             }
             return new Result(settings.output(), resumedFrom, savepoint, false);
-        }
-    }
-
-    /**
-     * Refuses to resume from a snapshot older than the newest checkpoint committed to the output,
-     * or from none when the output has one: the lines committed since would be read and committed
-     * again. Forced, the record is set back to the snapshot, so that the run's own checkpoints count.
-     */
-    private static void guard(IngestSettings settings, RestorePoints.Snapshot restore, boolean force,
-            Consumer<String> warnings) throws IOException, ConversionException {
-        CommitRecord record = new CommitRecord(settings.output());
-        Long committed = record.read();
-        long resumed = restore == null ? 0 : restore.checkpointId();
-        if (committed == null || resumed >= committed) {
-            return;
-        }
-        String from = restore == null ? "from nothing (no readable snapshot in " + settings.stateDir() + ")"
-                : "from checkpoint " + resumed + " (" + restore.location() + ")";
-        if (!force) {
-            throw ConversionException.usage(settings.output() + " holds what checkpoint " + committed
-                    + " committed; resuming " + from + " would write again every line committed since."
-                    + " Resume from a newer snapshot, or pass --force to accept those lines twice");
-        }
-        warnings.accept("resuming " + from + " though checkpoint " + committed + " was committed: lines committed"
-                + " since are written again (--force)");
-        if (restore == null) {
-            record.delete();
-        } else {
-            record.write(resumed);
         }
     }
 

@@ -62,6 +62,12 @@ public enum Mutation {
     /** A followed file that cannot be read is warned of at every scan, not once. */
     UNREADABLE_TOLD_AT_EACH_SCAN("dev.parq.source.enumerator.TailingEnumerator", "becameUnreadable", 1,
             advice(DefectAdvice.AlwaysTrue.class)),
+    /**
+     * An ingest resumes from whatever state it finds, unchecked: from a snapshot older than what
+     * the output has committed (the newer ones deleted or damaged), from nothing though the output
+     * has commits, or from the snapshots of another output.
+     */
+    NO_RESUME_GUARD("dev.parq.job.run.ResumeGuard", "overridden", 4, advice(DefectAdvice.Skip.class)),
     /** A local file read by a split is never closed: each split leaves a descriptor open. */
     FILES_LEFT_OPEN("dev.parq.io.MappedRangeReader", "close", 0, advice(DefectAdvice.KeepOpen.class));
 
