@@ -59,6 +59,9 @@ public enum Mutation {
      * compacts nothing more than any other: the rows not compacted yet stay hidden after the stop.
      */
     NO_STOP_COMPACTION("dev.parq.sink.compact.AfterSavepoint", "snapshotting", 1, advice(DefectAdvice.Skip.class)),
+    /** S3A gives a store that fails no second try: no retries of the SDK's, none of its own, none when throttled. */
+    NO_STORE_RETRIES("dev.parq.job.embedded.EmbeddedFileSystems$Patience", "retries", 0,
+            advice(DefectAdvice.NoRetries.class)),
     /** A local file read by a split is never closed: each split leaves a descriptor open. */
     FILES_LEFT_OPEN("dev.parq.io.MappedRangeReader", "close", 0, advice(DefectAdvice.KeepOpen.class));
 
