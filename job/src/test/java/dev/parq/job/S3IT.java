@@ -272,7 +272,7 @@ class S3IT {
             store.resetPartUploads(Integer.MAX_VALUE);
             StoreFailure failure = StoreFailure.of(parq, "convert", input.toString(), "-o", "s3a://reset/out",
                     "--schema", NumberedLines.SCHEMA);
-            failure.assertOneLineNaming("s3a://reset/out/", "reset");
+            failure.assertOneLineNaming("s3a://reset/out", "reset");
             assertTrue(store.resets() > 1, "not tried again: " + store.summary());
             System.out.println("a conversion whose part uploads are all reset gave up after " + failure.seconds()
                     + " s; " + store.summary());

@@ -91,7 +91,7 @@ class StoreFaultsS3IT {
     }
 
     /**
-     * S3 to S3 through a store that throttles half of the requests, resets three part uploads and
+     * S3 to S3 through a store that throttles a third of the requests, resets three part uploads and
      * leaves one read unanswered: the conversion waits the read out, and commits every line once.
      */
     @Test
@@ -99,7 +99,7 @@ class StoreFaultsS3IT {
         Path input = dir.resolve("numbered.ndjson");
         NumberedLines.append(input, numbered.next(600_000));
         s3.put("flaky", "in/numbered.ndjson", input);
-        store.slowDown(0.5);
+        store.slowDown(0.3);
         store.resetPartUploads(3);
         store.hang("GET", 1);
         long started = System.nanoTime();
