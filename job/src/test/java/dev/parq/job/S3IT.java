@@ -49,7 +49,8 @@ class S3IT {
     @BeforeAll
     static void startServer() throws Exception {
         s3 = S3Server.start(serverRoot);
-        for (String bucket : List.of("logs", "lake", "killed", "killed-early", "failed", "stopped", "unaborted", "ingest", "mutated")) {
+        for (String bucket : List.of("logs", "lake", "killed", "killed-early", "failed", "stopped", "unaborted", "ingest",
+                "mutated", "throttled", "unretried", "reset")) {
             s3.createBucket(bucket);
         }
     }
@@ -222,19 +223,73 @@ class S3IT {
         assertEquals(0, s3.pendingUploads(bucket), "uploads left open by the failed conversion");
     }
 
-    private void awaitUpload(String bucket, Process convert) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (s3.pendingUploads(bucket) == 0) {
-            assertTrue(convert.isAlive(), "the conversion ended before it began an upload: " + parq.stderr());
-            assertTrue(System.nanoTime() < deadline, "no upload began within 120 s");
-            Thread.sleep(50);
+    /**
+     * A store that answers a quarter of the requests with {@code 503 Slow Down} and resets the
+     * connection of a part upload half way through its body: S3A tries again, and the conversion
+     * commits every line once.
+     */
+    @Test
+    void aConversionRidesOutThrottlingAndAConnectionResetMidUpload() throws Exception {
+        assertConversionRidesOutThrottlingAndAReset("throttled");
+    }
+
+    /** The test above fails when S3A gives the store no second try. */
+    @Test
+    @FaultsProfile
+    void withoutRetriesAConversionFailsOnAThrottledRequest() throws Exception {
+        parq.mutation = Mutation.NO_STORE_RETRIES;
+        assertThrows(AssertionError.class, () -> assertConversionRidesOutThrottlingAndAReset("unretried"));
+    }
+
+    private void assertConversionRidesOutThrottlingAndAReset(String bucket) throws Exception {
+        Path input = dir.resolve("numbered.ndjson");
+        NumberedLines.append(input, numbered.next(200_000));
+        try (FaultyStore store = FaultyStore.inFrontOf(S3Server.PORT)) {
+            parq.endpoint = store.endpoint();
+            store.slowDown(0.25);
+            store.resetPartUploads(1);
+            Process convert = parq.start("convert", input.toString(), "-o", "s3a://" + bucket + "/out",
+                    "--schema", NumberedLines.SCHEMA);
+            assertTrue(convert.waitFor(NumberedLines.WAIT_SECONDS, TimeUnit.SECONDS), "the conversion did not end");
+            assertEquals(0, convert.exitValue(), parq.stderr() + store.summary());
+            assertEquals(1, store.resets(), store.summary());
+            assertTrue(store.slowDowns() > 0, store.summary());
         }
+        numbered.assertEachCommittedOnce(download(bucket, "out/"));
+        assertEquals(0, s3.pendingUploads(bucket), "uploads left open");
+    }
+
+    /**
+     * A store that resets every part upload: the conversion gives up within its bound, in one line
+     * that names the object and what failed, with its upload aborted and nothing visible. In the long
+     * suite: it takes 30 s, and the case above is the every-build one of the failing store.
+     */
+    @Test
+    @FaultsProfile
+    void aConversionWhosePartUploadsAreAllResetFailsInOneLineAndAbortsItsUpload() throws Exception {
+        Path input = dir.resolve("numbered.ndjson");
+        NumberedLines.append(input, numbered.next(50_000));
+        try (FaultyStore store = FaultyStore.inFrontOf(S3Server.PORT)) {
+            parq.endpoint = store.endpoint();
+            store.resetPartUploads(Integer.MAX_VALUE);
+            StoreFailure failure = StoreFailure.of(parq, "convert", input.toString(), "-o", "s3a://reset/out",
+                    "--schema", NumberedLines.SCHEMA);
+            failure.assertOneLineNaming("s3a://reset/out", "reset");
+            assertTrue(store.resets() > 1, "not tried again: " + store.summary());
+            System.out.println("a conversion whose part uploads are all reset gave up after " + failure.seconds()
+                    + " s; " + store.summary());
+        }
+        assertEquals(List.of(), visible("reset"), "objects of the failed conversion a reader sees");
+        assertEquals(0, s3.pendingUploads("reset"), "uploads left open by the failed conversion");
+    }
+
+    private void awaitUpload(String bucket, Process convert) throws Exception {
+        s3.awaitUpload(bucket, convert, parq::stderr);
     }
 
     /** The keys under {@code out/} of {@code bucket} that a reader takes for output. */
     private List<String> visible(String bucket) throws Exception {
-        return s3.keys(bucket, "out/").stream()
-                .filter(key -> key.endsWith(".parquet") || key.endsWith("_SUCCESS") || key.endsWith(".ndjson")).toList();
+        return s3.visible(bucket, "out/");
     }
 
     /**
@@ -325,9 +380,7 @@ class S3IT {
     }
 
     private Path download(String bucket, String prefix) throws Exception {
-        Path into = Files.createTempDirectory(dir, "download");
-        s3.download(bucket, prefix, into);
-        return into;
+        return s3.downloadInto(dir, bucket, prefix);
     }
 
     private static Path onlyFile(Path directory) throws Exception {

@@ -31,6 +31,8 @@ final class S3Ingests {
     private final List<Process> started = new ArrayList<>();
     /** The defect the parq processes run with, if any. */
     Mutation mutation;
+    /** Where the parq processes find the store: the server, or a proxy in front of it. */
+    String endpoint = S3Server.ENDPOINT;
 
     S3Ingests(S3Server s3, Path dir) {
         this.s3 = s3;
@@ -44,7 +46,7 @@ final class S3Ingests {
         }
         command.addAll(List.of("-jar", ParqJar.JAR.toString()));
         command.addAll(List.of(args));
-        command.addAll(S3Server.flags());
+        command.addAll(S3Server.flags(endpoint));
         Process process = new ProcessBuilder(command)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("stdout").toFile()))
                 .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("stderr").toFile()))

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -90,7 +91,12 @@ final class S3Server implements AutoCloseable {
 
     /** The {@code -D} flags that point parq at this server. */
     static List<String> flags() {
-        return List.of("-D", "s3.endpoint=" + ENDPOINT, "-D", "s3.path.style.access=true",
+        return flags(ENDPOINT);
+    }
+
+    /** The {@code -D} flags that point parq at this server through {@code endpoint} (a proxy's). */
+    static List<String> flags(String endpoint) {
+        return List.of("-D", "s3.endpoint=" + endpoint, "-D", "s3.path.style.access=true",
                 "-D", "s3.access-key=parq", "-D", "s3.secret-key=parq-secret");
     }
 
@@ -186,6 +192,32 @@ final class S3Server implements AutoCloseable {
             Files.createDirectories(file.getParent());
             get(bucket, key, file);
         }
+    }
+
+    /**
+     * Waits until a multipart upload is open in {@code bucket}, while {@code process} runs ({@code
+     * stderr} says why it ended otherwise).
+     */
+    void awaitUpload(String bucket, Process process, Callable<String> stderr) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (pendingUploads(bucket) == 0) {
+            assertTrue(process.isAlive(), "the run ended before it began an upload: " + stderr.call());
+            assertTrue(System.nanoTime() < deadline, "no upload began within 120 s");
+            Thread.sleep(50);
+        }
+    }
+
+    /** The keys under {@code prefix} of {@code bucket} that a reader takes for output. */
+    List<String> visible(String bucket, String prefix) throws Exception {
+        return keys(bucket, prefix).stream()
+                .filter(key -> key.endsWith(".parquet") || key.endsWith("_SUCCESS") || key.endsWith(".ndjson")).toList();
+    }
+
+    /** Downloads every object under {@code prefix} into a new directory in {@code parent}, and returns it. */
+    Path downloadInto(Path parent, String bucket, String prefix) throws Exception {
+        Path into = Files.createTempDirectory(parent, "download");
+        download(bucket, prefix, into);
+        return into;
     }
 
     private URI uri(String bucket, String key) {

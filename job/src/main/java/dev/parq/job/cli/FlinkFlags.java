@@ -26,14 +26,15 @@ public final class FlinkFlags {
     /**
      * The configuration file's keys with {@code -D}'s over them. If any of {@code locations} (the
      * command's inputs and outputs; nulls are skipped) is a URI, the file systems of a job that runs
-     * in this process are set up from it; a run of local paths only leaves them as they are, and
-     * does not spend its start-up on loading the plugins.
+     * in this process are set up from it, as patient with a store that fails as {@code patience}
+     * says; a run of local paths only leaves them as they are, and does not spend its start-up on
+     * loading the plugins.
      */
-    Configuration load(List<String> locations) throws ConversionException {
+    Configuration load(List<String> locations, EmbeddedFileSystems.Patience patience) throws ConversionException {
         Configuration config = FlinkSettings.load();
         properties.forEach(config::setString);
         if (locations.stream().anyMatch(location -> location != null && !Locations.isLocal(location))) {
-            EmbeddedFileSystems.initialize(config);
+            EmbeddedFileSystems.initialize(config, patience);
         }
         return config;
     }

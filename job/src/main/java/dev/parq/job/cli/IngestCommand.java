@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 
+import dev.parq.job.embedded.EmbeddedFileSystems.Patience;
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.job.run.IngestRun;
@@ -164,7 +165,7 @@ public final class IngestCommand implements Callable<Integer> {
         List<String> locations = new ArrayList<>(inputs);
         locations.add(output);
         locations.add(state);
-        Configuration config = flink.load(locations);
+        Configuration config = flink.load(locations, Patience.INGEST);
         config.set(ParqOptions.INPUTS, inputs);
         config.set(ParqOptions.OUTPUT, output);
         if (schema != null) {

@@ -7,6 +7,7 @@ import java.util.function.BiConsumer;
 
 import org.apache.flink.configuration.Configuration;
 
+import dev.parq.job.embedded.EmbeddedFileSystems.Patience;
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ParqOptions;
 import dev.parq.job.run.ProgressListener;
@@ -47,7 +48,7 @@ public final class PipelineFlags {
     Configuration configuration(String output) throws ConversionException {
         List<String> locations = new ArrayList<>(inputs);
         locations.add(output);
-        Configuration config = flink.load(locations);
+        Configuration config = flink.load(locations, Patience.COMMAND);
         config.set(ParqOptions.INPUTS, inputs);
         config.set(ParqOptions.OUTPUT, output);
         reading.applyTo(config);

@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 
+import dev.parq.job.embedded.EmbeddedFileSystems.Patience;
 import dev.parq.job.pipeline.ConversionException;
 import dev.parq.job.pipeline.ConvertSettings;
 import dev.parq.job.pipeline.ParqOptions;
@@ -39,7 +40,7 @@ public final class SchemaCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            Configuration config = flink.load(inputs);
+            Configuration config = flink.load(inputs, Patience.COMMAND);
             config.set(ParqOptions.INPUTS, inputs);
             if (sampleSize != null) {
                 config.set(SchemaOptions.SAMPLE_SIZE, sampleSize);

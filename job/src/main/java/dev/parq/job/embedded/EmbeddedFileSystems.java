@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
+import java.util.HashMap;
 import java.util.Map;
 
 import org.apache.flink.configuration.ConfigConstants;
@@ -35,17 +36,64 @@ public final class EmbeddedFileSystems {
     public static final String PLUGINS = "plugins";
 
     /**
-     * What S3A does unless configured otherwise: a few quick retries instead of its defaults (twenty
-     * SDK attempts and seven of its own, a 200 s socket timeout), so that a wrong endpoint or a
-     * missing bucket fails the run within seconds instead of minutes; and reads as streams.
+     * How long S3A keeps at a store that fails, by what the run is. Two layers retry: the AWS SDK
+     * ({@code fs.s3a.attempts.maximum} more tries of each request, with its own back-off), and S3A
+     * around it ({@code fs.s3a.retry.limit} more calls, {@code fs.s3a.retry.interval} apart; a
+     * throttled request, {@code 503 Slow Down}, {@code fs.s3a.retry.throttle.limit} more from
+     * {@code fs.s3a.retry.throttle.interval} up, doubling). They multiply, so parq leaves the SDK's
+     * to none and counts on S3A's alone: a refused or reset connection, a 5xx, or a request
+     * unanswered for {@code fs.s3a.connection.timeout} is one of S3A's tries. {@code
+     * fs.s3a.connection.request.timeout} ends a request whose body the store stops reading, which no
+     * read timeout sees: without it a part upload waits forever. S3A's own defaults (ten SDK
+     * tries times eight of S3A's, 200 s reads, no request timeout) take many minutes to give up.
+     */
+    public enum Patience {
+        /**
+         * A command on a terminal ({@code convert}, {@code tensor}, {@code schema}): rides out
+         * throttling and a dropped connection now and then, and gives up on a store that is gone
+         * after four tries over three seconds, or on one that does not answer after four reads of
+         * 10 s, so that a wrong endpoint is an error, not a wait.
+         */
+        COMMAND(Map.of(
+                "fs.s3a.attempts.maximum", "0",
+                "fs.s3a.retry.limit", "3",
+                "fs.s3a.retry.interval", "1s",
+                "fs.s3a.retry.throttle.limit", "6",
+                "fs.s3a.retry.throttle.interval", "500ms",
+                "fs.s3a.connection.timeout", "10000",
+                "fs.s3a.connection.request.timeout", "60s")),
+        /**
+         * {@code ingest}, which runs for weeks with no restarts of its own: rides out a store that
+         * is gone for a minute and a half (restarting, failing over) rather than stop; a request
+         * unanswered is tried again after 30 s.
+         */
+        INGEST(Map.of(
+                "fs.s3a.attempts.maximum", "0",
+                "fs.s3a.retry.limit", "30",
+                "fs.s3a.retry.interval", "3s",
+                "fs.s3a.retry.throttle.limit", "8",
+                "fs.s3a.retry.throttle.interval", "500ms",
+                "fs.s3a.connection.timeout", "30000",
+                "fs.s3a.connection.request.timeout", "60s"));
+
+        private final Map<String, String> retries;
+
+        Patience(Map<String, String> retries) {
+            this.retries = retries;
+        }
+
+        /** The S3A keys this sets unless configured, with their values. */
+        public Map<String, String> retries() {
+            return retries;
+        }
+    }
+
+    /**
+     * What S3A does unless configured otherwise, whatever the run: a connection that is not made in
+     * 5 s is retried (not waited for, S3A's 50 s), and reads are streams.
      */
     static final Map<String, String> S3_DEFAULTS = Map.of(
-            "fs.s3a.attempts.maximum", "2",
-            "fs.s3a.retry.limit", "2",
-            "fs.s3a.retry.interval", "250ms",
-            "fs.s3a.retry.throttle.limit", "3",
             "fs.s3a.connection.establish.timeout", "5000",
-            "fs.s3a.connection.timeout", "30000",
             // A reader reads its split's windows in order, after a few small reads around the
             // boundaries: S3A's "normal" policy takes those for random access and then asks for
             // 64 KiB per request (17 MiB/s against S3Mock here; 32 MiB/s sequential, local 30-55).
@@ -66,13 +114,18 @@ public final class EmbeddedFileSystems {
 
     private EmbeddedFileSystems() {}
 
-    /** Sets the file systems up for {@code config} if the job of a run with it runs in this process. */
-    public static void initialize(Configuration config) {
+    /**
+     * Sets the file systems up for {@code config} if the job of a run with it runs in this process,
+     * S3A's retries as {@code patience} says unless configured.
+     */
+    public static void initialize(Configuration config, Patience patience) {
         if (!(StreamExecutionEnvironment.getExecutionEnvironment(config) instanceof LocalStreamEnvironment)) {
             return;
         }
         Configuration withDefaults = new Configuration(config);
-        S3_DEFAULTS.forEach((key, value) -> {
+        Map<String, String> defaults = new HashMap<>(S3_DEFAULTS);
+        defaults.putAll(patience.retries());
+        defaults.forEach((key, value) -> {
             if (!isSet(config, key)) {
                 withDefaults.setString(key, value);
             }

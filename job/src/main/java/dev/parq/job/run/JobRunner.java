@@ -62,7 +62,7 @@ final class JobRunner {
                 }
             }
         } catch (ExecutionException e) {
-            throw Failures.classify(null, e);
+            throw Failures.classify(null, e, jobName);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             client.cancel();

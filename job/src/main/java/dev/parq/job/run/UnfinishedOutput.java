@@ -12,6 +12,7 @@ import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import dev.parq.job.pipeline.ConversionException;
+import dev.parq.job.pipeline.Storage;
 
 /**
  * What a run writes before its job has finished: directories that were empty or absent when the
@@ -78,7 +79,10 @@ final class UnfinishedOutput implements AutoCloseable {
         JobExecutionResult result;
         try {
             result = JobRunner.execute(env, jobName, totalBytes, progress, client -> job = client);
-        } catch (ConversionException | RuntimeException e) {
+        } catch (ConversionException e) {
+            String left = discard(e);
+            throw left == null ? e : new ConversionException(e.kind(), e.getMessage() + "; " + left, e);
+        } catch (RuntimeException e) {
             discard(e);
             throw e;
         }
@@ -98,19 +102,26 @@ final class UnfinishedOutput implements AutoCloseable {
 
     /**
      * The run failed before its job committed: removes the unfinished files, unless the job runs
-     * on a cluster that does not say it has ended (it may still be writing there).
+     * on a cluster that does not say it has ended (it may still be writing there). Returns what
+     * could not be removed, in words for the failure's message (a store still failing cannot abort
+     * its uploads), or null.
      */
-    private void discard(Exception failure) {
+    private String discard(Exception failure) {
         if (!embedded && job != null && !ended(job)) {
-            return;
+            return null;
         }
         if (!stopWhileUnfinished()) {
-            return;
+            return null;
         }
         try {
             remove();
+            return null;
         } catch (IOException e) {
             failure.addSuppressed(e);
+            String where = directories.stream().map(d -> d.path().toString()).collect(Collectors.joining(" and "));
+            return "its unfinished output in " + where + " could not be removed (" + Storage.describe(e)
+                    + "): multipart uploads left there stay invisible until a bucket lifecycle rule or"
+                    + " `hadoop s3guard uploads -abort` ends them";
         }
     }
 

@@ -2,6 +2,7 @@ package dev.parq.job.mutation;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Map;
 
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -104,6 +105,14 @@ final class DefectAdvice {
         static void asItIs(@Advice.Argument(0) ConversionException classified,
                 @Advice.Return(readOnly = false) ConversionException named) {
             named = classified;
+        }
+    }
+
+    /** {@code EmbeddedFileSystems.Patience.retries()}: none of S3A's retries, of either layer or throttled. */
+    static final class NoRetries {
+        @Advice.OnMethodExit
+        static void none(@Advice.Return(readOnly = false) Map<String, String> retries) {
+            retries = Map.of("fs.s3a.attempts.maximum", "0", "fs.s3a.retry.limit", "0", "fs.s3a.retry.throttle.limit", "0");
         }
     }
 }

@@ -68,6 +68,9 @@ public enum Mutation {
      * has commits, or from the snapshots of another output.
      */
     NO_RESUME_GUARD("dev.parq.job.run.ResumeGuard", "overridden", 4, advice(DefectAdvice.Skip.class)),
+    /** S3A gives a store that fails no second try: no retries of the SDK's, none of its own, none when throttled. */
+    NO_STORE_RETRIES("dev.parq.job.embedded.EmbeddedFileSystems$Patience", "retries", 0,
+            advice(DefectAdvice.NoRetries.class)),
     /** A local file read by a split is never closed: each split leaves a descriptor open. */
     FILES_LEFT_OPEN("dev.parq.io.MappedRangeReader", "close", 0, advice(DefectAdvice.KeepOpen.class));
 
