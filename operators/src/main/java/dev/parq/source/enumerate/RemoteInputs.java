@@ -23,7 +23,8 @@ import dev.parq.io.ObjectVersion;
  *
  * <p>A listing that follows objects whose keys sort in the order they land can be given a
  * {@link KeyFloor}: the folders below it are not listed, so that its cost is that of the recent
- * folders, not of the history.
+ * folders, not of the history. The floor is one key: it bounds the listing of the input it lies
+ * under, and another input is listed whole.
  */
 final class RemoteInputs {
 
@@ -81,7 +82,9 @@ final class RemoteInputs {
             this.authority = authority;
             this.root = root;
             this.matches = matches;
-            this.floor = floor;
+            // A floor under another input's root says nothing of the order of this one's keys.
+            String rootFolder = authority + root + (root.toString().endsWith("/") ? "" : "/");
+            this.floor = floor.key().startsWith(rootFolder) ? floor : KeyFloor.NONE;
         }
 
         void folder(Path directory, int depth) throws IOException {

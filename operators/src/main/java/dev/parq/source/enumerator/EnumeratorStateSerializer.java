@@ -18,8 +18,8 @@ public final class EnumeratorStateSerializer implements SimpleVersionedSerialize
      * 1: the pending splits; 2: also the tracked files of a tailing enumerator; 3: also their size,
      * when it last grew and whether they were renamed; 4: also the files that ended a short while ago;
      * 5: the splits in their version 3 (with the share of a stream); 6: the splits in their version 4
-     * (with how much of a stream was read), and the objects seen; 7: also the key floor of the
-     * objects seen.
+     * (with how much of a stream was read), and the objects seen; 7: also the lowest key their
+     * count of older objects covers.
      */
     private static final int VERSION = 7;
 

@@ -21,6 +21,7 @@ import org.slf4j.LoggerFactory;
 import dev.parq.io.Compression;
 import dev.parq.source.enumerate.InputDiscovery;
 import dev.parq.source.enumerate.InputFile;
+import dev.parq.source.enumerate.KeyFloor;
 import dev.parq.source.enumerate.Listing;
 import dev.parq.source.split.FileSplit;
 
@@ -62,7 +63,7 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
     private record Basis(long version, ObjectHorizon.Basis objects, boolean firstStart) {}
 
     /** A listing, the objects in it that are new, and their splits. */
-    record Listed(long basisVersion, List<InputFile> listed, int folders, List<InputFile> fresh,
+    record Listed(long basisVersion, KeyFloor from, List<InputFile> listed, int folders, List<InputFile> fresh,
             List<FileSplit> splits, long tookMillis) {}
 
     public ObjectEnumerator(SplitEnumeratorContext<FileSplit> context, InputDiscovery discovery, long splitSize,
@@ -104,7 +105,8 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
                 splits.addAll(splits(object));
             }
         }
-        return new Listed(taken.version(), listed, listing.folders(), fresh, splits, tookMillis);
+        return new Listed(taken.version(), taken.objects().floor(), listed, listing.folders(), fresh, splits,
+                tookMillis);
     }
 
     /**
@@ -172,7 +174,7 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
             }
         }
         long below = horizon.horizon();
-        long late = horizon.taken(listing.listed(), listing.fresh());
+        long late = horizon.taken(listing.listed(), listing.fresh(), listing.from());
         if (late > 0) {
             metrics.lateObjects += late;
             LOG.warn("{} object(s) turned up modified before {} ms since the epoch, a look-back ({} ms) older than"

@@ -17,8 +17,9 @@ import dev.parq.source.enumerate.KeyFloor;
  * such a late one turns up; it is reported, not read.
  *
  * <p>Where keys sort in the order objects land ({@code keysInTimeOrder}), the lowest key of the
- * recent objects is the key floor: the next listing passes over the folders wholly below it, and
- * the count and digest cover the keys from it up, which every listing still lists.
+ * recent objects is the key floor: the next listing passes over the folders wholly below it. The
+ * count and digest then cover the keys from the higher of the floors of the last listing and the
+ * next one, which both list.
  *
  * <p>All times are the store's (from the listing), so the clocks of the machines parq runs on do
  * not matter.
@@ -31,6 +32,9 @@ final class ObjectHorizon {
     private final Map<String, SeenObject> recent = new HashMap<>();
     private long olderCount;
     private long olderDigest;
+    /** The lowest key the count and digest cover. */
+    private String olderFrom;
+    /** Where the next listing starts ("": the whole prefix). */
     private String keyFloor;
 
     ObjectHorizon(ObjectsSeen restored, long lookBackMillis, boolean keysInTimeOrder) {
@@ -45,7 +49,8 @@ final class ObjectHorizon {
         }
         this.olderCount = restored.olderCount();
         this.olderDigest = restored.olderDigest();
-        this.keyFloor = restored.keyFloor();
+        this.olderFrom = restored.olderFrom();
+        this.keyFloor = keysInTimeOrder ? lowestRecentKey() : "";
     }
 
     /** What a listing is judged against, as the worker thread that lists takes it, and where it may start. */
@@ -62,7 +67,7 @@ final class ObjectHorizon {
         for (SeenObject object : recent.values()) {
             versions.put(object.key(), object.version());
         }
-        return new Basis(horizon(), versions, keysInTimeOrder ? new KeyFloor(keyFloor) : KeyFloor.NONE);
+        return new Basis(horizon(), versions, new KeyFloor(keyFloor));
     }
 
     /** Modification times below this are taken as read. */
@@ -81,16 +86,17 @@ final class ObjectHorizon {
 
     /**
      * Records {@code taken} (the new objects of {@code listed} that are read, or skipped for good)
-     * and moves the horizon up to the newest listed object.
+     * and moves the horizon up to the newest listed object; {@code listed} is a listing from
+     * {@code listedFrom}, the floor of {@link #basis()}.
      *
      * @return how many more objects are listed below the old horizon than were listed there before
      *     (late uploads), or 0
      */
-    long taken(List<InputFile> listed, List<InputFile> taken) {
+    long taken(List<InputFile> listed, List<InputFile> taken, KeyFloor listedFrom) {
         long before = horizon();
         long late = 0;
         if (before != Long.MIN_VALUE) {
-            KeyFloor counted = new KeyFloor(keyFloor);
+            KeyFloor counted = new KeyFloor(olderFrom);
             long count = 0;
             long digest = 0;
             for (InputFile object : listed) {
@@ -112,7 +118,8 @@ final class ObjectHorizon {
         long after = horizon();
         recent.values().removeIf(object -> object.modifiedMillis() < after);
         keyFloor = keysInTimeOrder ? lowestRecentKey() : "";
-        KeyFloor counted = new KeyFloor(keyFloor);
+        olderFrom = KeyFloor.higher(listedFrom.key(), keyFloor);
+        KeyFloor counted = new KeyFloor(olderFrom);
         olderCount = 0;
         olderDigest = 0;
         for (InputFile object : listed) {
@@ -135,7 +142,7 @@ final class ObjectHorizon {
     }
 
     ObjectsSeen snapshot() {
-        return new ObjectsSeen(newest, List.copyOf(recent.values()), olderCount, olderDigest, keyFloor);
+        return new ObjectsSeen(newest, List.copyOf(recent.values()), olderCount, olderDigest, olderFrom);
     }
 
     /** A 64-bit hash of an object's key and version; summed, the digest of a set of objects. */

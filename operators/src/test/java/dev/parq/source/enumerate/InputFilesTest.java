@@ -109,6 +109,9 @@ class InputFilesTest {
         Listing globbed = InputFiles.objects(prefix + "2026-*/*/*.ndjson.gz", floor);
         assertEquals(recent, globbed.objects().stream().map(InputFile::path).toList());
         assertTrue(floor.passesOver(prefix + "2026-12-04/") && !floor.passesOver(prefix + "2026-12-05/"));
+        // A floor under another input: this one is listed whole.
+        file("web/2026-12-04/00/part-0.ndjson.gz", "{}\n");
+        assertEquals(1 + 1 + 1, InputFiles.objects(dir.toUri() + "web/", floor).folders());
         // Code point order, as S3 lists by UTF-8 bytes: U+FF5E sorts below U+1F600, unlike in UTF-16.
         assertTrue(KeyFloor.compare("\uFF5E", "\uD83D\uDE00") < 0);
     }

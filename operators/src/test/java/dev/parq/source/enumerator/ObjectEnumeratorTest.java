@@ -127,6 +127,27 @@ class ObjectEnumeratorTest {
         assertEquals(List.of(false, true), List.of(recent.lateUnderAnOldFolderRead, recent.lateUnderARecentFolderRead));
     }
 
+    /**
+     * The floor drops when an object with a lower key lands in a folder still listed: a folder the
+     * listing passed over is listed again, and its old objects are neither read again nor taken for
+     * late ones.
+     */
+    @Test
+    void aFolderListedAgainAfterTheFloorDropsHoldsNoLateObjects() throws Exception {
+        ObjectEnumerator enumerator = start(new Following(false, 0, 0, LOOK_BACK, true), new EnumeratorState(List.of()));
+        bucket.put("app/06/a/x.ndjson", "v1", 1_000);
+        bucket.put("app/06/m.ndjson", "v1", 2_000_000);
+        list(enumerator);
+        list(enumerator);
+        assertEquals(3, bucket.folders, "app/06/a/ is passed over");
+        bucket.put("app/06/0.ndjson", "v1", 2_000_000);
+        list(enumerator);
+        list(enumerator);
+        assertEquals(4, bucket.folders, "app/06/a/ is listed again");
+        assertEquals(Map.of("app/06/a/x.ndjson~v1", 1, "app/06/m.ndjson~v1", 1, "app/06/0.ndjson~v1", 1), handedOut);
+        assertEquals(0, enumerator.metrics().lateObjects);
+    }
+
     /** How many folders each discovery listed, and which objects that landed late were read. */
     private record History(List<Integer> folders, boolean lateUnderAnOldFolderRead,
             boolean lateUnderARecentFolderRead) {}

@@ -43,7 +43,7 @@ class FileSplitSerializerTest {
         assertEquals(Set.copyOf(seen.recent()), Set.copyOf(back.objects().recent()));
         assertEquals(List.of(5_000L, 17L, -42L), List.of(back.objects().newestMillis(), back.objects().olderCount(),
                 back.objects().olderDigest()));
-        assertEquals(seen.keyFloor(), back.objects().keyFloor());
+        assertEquals(seen.olderFrom(), back.objects().olderFrom());
     }
 
     /** A checkpoint of version 6 has no key floor: it is read as counting every key. */
