@@ -10,6 +10,7 @@ catch-up). While that ingest runs, small objects are uploaded one at a time and 
 upload's completion to its rows being visible is the discovery lag. Visibility waits for a
 checkpoint and the compaction after it: the settings used are printed beside the figures."""
 import argparse
+import datetime
 import gzip
 import json
 import os
@@ -27,6 +28,10 @@ import bench  # noqa: E402
 import gen  # noqa: E402
 import ingest  # noqa: E402
 import s3  # noqa: E402
+
+# The launcher's JVM options (./parq), which PARQ_JAVA_OPTS replaces.
+DEFAULT_JAVA_OPTS = "-Xms256m -Xmx256m -XX:+UseParallelGC -XX:MaxTenuringThreshold=0"
+ENUMERATOR = "dev.parq.source.enumerator.ObjectEnumerator"
 
 
 def cut(corpus, count, into):
@@ -93,13 +98,22 @@ def follow(a, outdir, lines, lag_samples):
 
 
 def listing(a, work):
-    """Puts `a.listing` empty-ish objects under flat/ and reads how long ingest's listing of the
-    prefix takes (its log says, for the first listing): the cost of a prefix that keeps its history."""
+    """Puts `a.listing` small objects under listing/, flat or in `a.folders` date-named folders
+    (2026-01-01/, 2026-01-02/, ...), and, once the look-back has passed, `a.recent` more after them
+    (a newer folder, or later names); then follows the prefix with each of `a.key_order` and reads
+    from its log how long its first listing and its later discoveries take, and how many folders
+    each lists: the cost of a prefix that keeps its history."""
     from concurrent.futures import ThreadPoolExecutor
     body = b'{"seq":1}\n'
 
+    def key(i):
+        if not a.folders:
+            return f"listing/part-{i:07d}.ndjson"
+        day = datetime.date(2026, 1, 1) + datetime.timedelta(days=i * a.folders // a.listing)
+        return f"listing/{day.isoformat()}/part-{i:07d}.ndjson"
+
     def put(i):
-        req = urllib.request.Request(f"{s3.ENDPOINT}/{s3.BUCKET}/flat/part-{i:07d}.ndjson", method="PUT", data=body)
+        req = urllib.request.Request(f"{s3.ENDPOINT}/{s3.BUCKET}/{key(i)}", method="PUT", data=body)
         with urllib.request.urlopen(req, timeout=60) as r:
             return r.status
 
@@ -108,22 +122,53 @@ def listing(a, work):
         for status in pool.map(put, range(a.listing)):
             if status // 100 != 2:
                 sys.exit(f"upload: HTTP {status}")
-    print(f"{a.listing:,} objects uploaded in {time.monotonic() - started:.0f} s", flush=True)
-    outdir = os.path.join(work, "listing")
-    argv = [bench.PARQ, "ingest", f"s3a://{s3.BUCKET}/flat/", "-o", outdir, "--start-at", "end",
-            "--discover-interval", "1s", *bench.schema_args(a.parq_schema), *s3.S3_FLAGS]
-    run = ingest.Ingest(None, outdir, a, argv=argv)
-    deadline = time.monotonic() + a.timeout
-    took = None
-    while time.monotonic() < deadline and took is None:
-        m = re.search(r"listing the inputs took (\d+) ms for (\d+) objects", run.output())
-        took = int(m.group(1)) if m else None
-        if run.failure():
-            sys.exit(run.failure())
-        time.sleep(1)
-    run.stop()
-    print(f"listing s3a://{s3.BUCKET}/flat/ ({a.listing:,} objects, flat): {took} ms", flush=True)
-    return took
+    print(f"{a.listing:,} objects uploaded in {time.monotonic() - started:.0f} s"
+          f" ({f'{a.folders} date-named folders' if a.folders else 'flat'})", flush=True)
+    time.sleep(seconds(a.look_back) + 2)
+    newest = a.listing * (a.folders + 1) // a.folders if a.folders else a.listing
+    for i in range(newest, newest + a.recent):
+        put(i)
+    # The enumerator tells every listing's cost at DEBUG, the first at INFO.
+    os.environ["PARQ_JAVA_OPTS"] = (os.environ.get("PARQ_JAVA_OPTS", DEFAULT_JAVA_OPTS)
+                                    + " -Dorg.apache.logging.log4j.simplelog." + ENUMERATOR + ".level=DEBUG")
+    results = {}
+    for order in a.key_order.split(","):
+        outdir = os.path.join(work, f"listing-{order}")
+        argv = [bench.PARQ, "ingest", f"s3a://{s3.BUCKET}/listing/", "-o", outdir, "--start-at", "end",
+                "--discover-interval", "1s", "--look-back", a.look_back, "--key-order", order,
+                *bench.schema_args(a.parq_schema), *s3.S3_FLAGS]
+        run = ingest.Ingest(None, outdir, a, argv=argv)
+        deadline = time.monotonic() + a.timeout
+        listings = []
+        while time.monotonic() < deadline and len(listings) < 1 + a.discoveries:
+            listings = [tuple(map(int, m)) for m in re.findall(
+                r"listing the inputs took (\d+) ms for (\d+) objects in (\d+) folders", run.output())]
+            if run.failure():
+                sys.exit(run.failure())
+            time.sleep(1)
+        run.stop()
+        if len(listings) < 1 + a.discoveries:
+            sys.exit(f"key order {order}: {len(listings)} listings in {a.timeout} s")
+        first, later = listings[0], listings[1:1 + a.discoveries]
+        results[order] = {"first": dict(zip(("ms", "objects", "folders"), first)),
+                          "later_ms": [x[0] for x in later], "later_objects": [x[1] for x in later],
+                          "later_folders": [x[2] for x in later]}
+        print(f"key order {order:4}: first listing {first[0]:6,} ms ({first[1]:,} objects, {first[2]} folders);"
+              f" later discoveries median {statistics.median(x[0] for x in later):6,.0f} ms"
+              f" ({statistics.median(x[1] for x in later):,.0f} objects,"
+              f" {statistics.median(x[2] for x in later):.0f} folders), {len(later)} discoveries", flush=True)
+    with open(os.path.join(work, "listing.json"), "w") as f:
+        json.dump({"objects": a.listing + a.recent, "folders": a.folders, "look_back": a.look_back,
+                   "results": results}, f, indent=1)
+    return results
+
+
+def seconds(duration):
+    """Seconds of a duration as parq's options spell it: 5s, 2min, 1h."""
+    m = re.fullmatch(r"(\d+)\s*(ms|s|min|h)", duration)
+    if not m:
+        sys.exit(f"--look-back {duration}: give ms, s, min or h")
+    return int(m.group(1)) * {"ms": 0.001, "s": 1, "min": 60, "h": 3600}[m.group(2)]
 
 
 def main(argv):
@@ -139,7 +184,18 @@ def main(argv):
     ap.add_argument("--discover-interval", default="1s")
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--listing", type=int, default=0, metavar="N",
-                    help="instead: put N small objects under one flat prefix and time ingest's listing of it")
+                    help="instead: put N small objects under one prefix and time ingest's listings of it")
+    ap.add_argument("--folders", type=int, default=0, metavar="F",
+                    help="with --listing: spread them over F date-named folders (default 0: flat)")
+    ap.add_argument("--key-order", default="none,time", metavar="LIST",
+                    help="with --listing: the --key-order values to follow the prefix with (default none,time)")
+    ap.add_argument("--look-back", default="5s", metavar="DURATION",
+                    help="with --listing: ingest's --look-back; the newest objects land this long after the"
+                         " others (default 5s)")
+    ap.add_argument("--recent", type=int, default=10, metavar="N",
+                    help="with --listing: objects put after the look-back, after the others (default 10)")
+    ap.add_argument("--discoveries", type=int, default=10, metavar="N",
+                    help="with --listing: later discoveries timed after the first listing (default 10)")
     ap.add_argument("--data-dir", default=bench.default_data_dir(), metavar="DIR")
     ap.add_argument("--parq-schema", default=os.path.join(HERE, "app-logs.ddl"), metavar="FILE")
     a = ap.parse_args(argv)

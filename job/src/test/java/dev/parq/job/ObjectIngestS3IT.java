@@ -42,6 +42,9 @@ class ObjectIngestS3IT {
 
     /** Where the numbers of the damaged object's lines start: apart from the uploader's. */
     private static final long DAMAGED_FROM = 1_000_000_000L;
+    /** Where the numbers of the lines of an object that lands late under an old folder start. */
+    private static final long LATE_FROM = 2_000_000_000L;
+    private static final long LATE_LINES = 50;
 
 
     private static S3Server s3;
@@ -58,7 +61,7 @@ class ObjectIngestS3IT {
     @BeforeAll
     static void startServer() throws Exception {
         s3 = S3Server.start(serverRoot);
-        for (String bucket : List.of("landing", "table", "mutated")) {
+        for (String bucket : List.of("landing", "table", "mutated", "days", "days-whole")) {
             s3.createBucket(bucket);
         }
     }
@@ -102,6 +105,71 @@ class ObjectIngestS3IT {
     void withoutTheObjectsInTheStateAKilledIngestReadsThemAgain() throws Exception {
         parq.mutation = Mutation.NO_OBJECT_STATE;
         assertThrows(AssertionError.class, () -> numbered.assertEachCommittedOnce(followedThroughAKill("mutated")));
+    }
+
+    /**
+     * With {@code --key-order time} and day folders, a discovery lists only the folders from the
+     * lowest key within the look-back: an object that lands later under an older day's folder is not
+     * read, one that lands under the newest day is, and every other line once.
+     */
+    @Test
+    void withKeysInTimeOrderAnObjectLandingUnderAnOlderFolderIsNotRead() throws Exception {
+        assertEquals(0, lateLinesRead("days", "time", 0));
+    }
+
+    /** The test above fails when the prefix is listed whole: the late object is read. */
+    @Test
+    @FaultsProfile
+    void listedWholeAnObjectLandingUnderAnOlderFolderIsRead() throws Exception {
+        assertEquals(LATE_LINES, lateLinesRead("days-whole", "none", LATE_LINES));
+    }
+
+    /**
+     * Two objects under each of {@code landing/BUCKET/2026-12-04/}, {@code -05/} and, some seconds
+     * later, {@code -06/}; an ingest with a look-back of 2 s and {@code keyOrder} reads them; then an
+     * object lands under {@code -04/} and one under {@code -06/}. Returns how many lines of the one
+     * under {@code -04/} are committed, once the other's lines, every earlier line and {@code expected}
+     * of them are, and a few seconds more have passed.
+     */
+    private long lateLinesRead(String bucket, String keyOrder, long expected) throws Exception {
+        Path file = dir.resolve("upload");
+        for (String day : List.of("2026-12-04", "2026-12-05", "", "2026-12-06")) {
+            if (day.isEmpty()) {
+                Thread.sleep(4000);
+                continue;
+            }
+            for (int part = 0; part < 2; part++) {
+                Files.writeString(file, numbered.next(100));
+                s3.put("landing", bucket + "/" + day + "/part-" + part + ".ndjson", file);
+            }
+        }
+        String[] ingest = {"ingest", "s3a://landing/" + bucket + "/", "-o", "s3a://" + bucket + "/out",
+            "--state", "s3a://" + bucket + "/state", "--schema", NumberedLines.SCHEMA, "--checkpoint-interval", "1s",
+            "--discover-interval", "500ms", "--compaction-interval", "1s", "-p", "1", "--look-back", "2s",
+            "--key-order", keyOrder};
+        Process running = parq.start(ingest);
+        long late;
+        try {
+            parq.awaitRows(bucket, numbered.last(), running);
+            StringBuilder text = new StringBuilder();
+            for (long seq = LATE_FROM; seq < LATE_FROM + LATE_LINES; seq++) {
+                text.append("{\"seq\":").append(seq).append(",\"msg\":\"late ").append(seq).append("\"}\n");
+            }
+            Files.writeString(file, text);
+            s3.put("landing", bucket + "/2026-12-04/part-late.ndjson", file);
+            Files.writeString(file, numbered.next(100));
+            s3.put("landing", bucket + "/2026-12-06/part-2.ndjson", file);
+            parq.awaitRows(bucket, numbered.last() + expected, running);
+            // The late object, listed before the other, would be committed by now.
+            Thread.sleep(4000);
+            late = parq.committedRows(bucket) - numbered.last();
+        } finally {
+            parq.signal(running, "TERM", 0);
+        }
+        Path out = Files.createTempDirectory(dir, "out");
+        s3.download(bucket, "out/", out);
+        numbered.assertEachCommittedOnce(out, "seq < " + LATE_FROM);
+        return late;
     }
 
     /**

@@ -48,7 +48,8 @@ public final class NdjsonSourceBuilder {
         return new Following(config.get(NdjsonSourceOptions.START_AT) == NdjsonSourceOptions.StartAt.END,
                 config.getOptional(NdjsonSourceOptions.IGNORE_OLDER).map(Duration::toMillis).orElse(0L),
                 config.get(NdjsonSourceOptions.ROTATE_WAIT).toMillis(),
-                config.get(NdjsonSourceOptions.LOOK_BACK).toMillis());
+                config.get(NdjsonSourceOptions.LOOK_BACK).toMillis(),
+                config.get(NdjsonSourceOptions.KEY_ORDER) == NdjsonSourceOptions.KeyOrder.TIME);
     }
 
     public NdjsonSource build() {

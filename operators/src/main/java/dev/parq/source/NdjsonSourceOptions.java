@@ -67,6 +67,26 @@ public final class NdjsonSourceOptions {
                     + " that turns up older than that (an upload that completed that late) is reported and not"
                     + " read; the state holds the objects of this window.");
 
+    public static final String KEY_ORDER_DEFAULT = "none";
+
+    /** What the keys of followed objects promise about the order objects land in. */
+    public enum KeyOrder {
+        /** Nothing: every discovery lists the whole prefix. */
+        NONE,
+        /** Keys sort in the order the objects land (date-named folders, timestamped names). */
+        TIME
+    }
+
+    public static final ConfigOption<KeyOrder> KEY_ORDER = ConfigOptions.key("parq.source.key-order")
+            .enumType(KeyOrder.class)
+            .defaultValue(KeyOrder.NONE)
+            .withDescription("ingest from an object store: none: every discovery lists the whole prefix, and every"
+                    + " object that lands within the look-back is read. time: the keys sort in the order the objects"
+                    + " land (date-named folders such as 2026-12-06/ or app/2026/12/06/, or timestamped names): a"
+                    + " folder whose keys all sort below the lowest key within the look-back is not listed again,"
+                    + " so a discovery lists the recent folders only; an object that lands later under such a"
+                    + " folder is not read.");
+
     private NdjsonSourceOptions() {}
 
     /**
@@ -79,6 +99,7 @@ public final class NdjsonSourceOptions {
         OptionChecks.size(config, SPLIT_SIZE, new MemorySize(1), MemorySize.MAX_VALUE);
         OptionChecks.size(config, CHUNK_SIZE, MemorySize.parse("4kb"), MemorySize.parse("1gb"));
         OptionChecks.read(config, START_AT);
+        OptionChecks.read(config, KEY_ORDER);
         OptionChecks.duration(config, ROTATE_WAIT, Duration.ZERO);
         OptionChecks.duration(config, LOOK_BACK, Duration.ZERO);
         if (config.getOptional(IGNORE_OLDER).isPresent()) {

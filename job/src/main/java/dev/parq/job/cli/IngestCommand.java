@@ -137,6 +137,15 @@ public final class IngestCommand implements Callable<Integer> {
                     + " Default: " + NdjsonSourceOptions.LOOK_BACK_DEFAULT + ".")
     Duration lookBack;
 
+    @Option(names = "--key-order", paramLabel = "ORDER",
+            description = "Objects: none: every discovery lists the whole prefix, and every object that lands within"
+                    + " --look-back is read. time: keys sort in the order objects land (date-named folders such as"
+                    + " 2026-12-06/ or app/2026/12/06/, or timestamped names); a folder whose keys all sort below"
+                    + " the lowest key within the look-back is not listed again, so a discovery lists only the"
+                    + " recent folders, and an object that lands later under such a folder is not read."
+                    + " Default: " + NdjsonSourceOptions.KEY_ORDER_DEFAULT + ".")
+    String keyOrder;
+
     @Override
     public Integer call() {
         Configuration config;
@@ -206,6 +215,9 @@ public final class IngestCommand implements Callable<Integer> {
         }
         if (lookBack != null) {
             config.set(NdjsonSourceOptions.LOOK_BACK, lookBack);
+        }
+        if (keyOrder != null) {
+            config.setString(NdjsonSourceOptions.KEY_ORDER.key(), keyOrder);
         }
         return config;
     }

@@ -37,4 +37,12 @@ public interface InputDiscovery extends Serializable {
     default List<InputFile> currentFiles() throws IOException {
         return initialFiles();
     }
+
+    /**
+     * The objects there are now, for watched objects, the folders {@code floor} passes over left
+     * out, and how many folders were listed (0 where the discovery does not count them).
+     */
+    default Listing currentObjects(KeyFloor floor) throws IOException {
+        return new Listing(currentFiles(), 0);
+    }
 }

@@ -42,7 +42,8 @@ public final class InputFiles {
                 files.putIfAbsent(input, new InputFile(input, 0, ""));
                 continue;
             }
-            List<InputFile> found = !Locations.isLocal(input) ? RemoteInputs.expand(input, isGlob(input))
+            List<InputFile> found = !Locations.isLocal(input)
+                    ? RemoteInputs.expand(input, isGlob(input), KeyFloor.NONE).objects()
                     : isGlob(input) ? glob(input) : walk(Path.of(input));
             if (found.isEmpty()) {
                 throw new InputNotFoundException(
@@ -53,6 +54,14 @@ public final class InputFiles {
             }
         }
         return new ArrayList<>(files.values());
+    }
+
+    /**
+     * The objects a prefix or glob of an object store names now (none is no error), the folders
+     * {@code floor} passes over left out.
+     */
+    public static Listing objects(String input, KeyFloor floor) throws IOException {
+        return RemoteInputs.expand(input, isGlob(input), floor);
     }
 
     public static long totalBytes(List<InputFile> files) {

@@ -78,6 +78,9 @@ public final class WatchedInputs implements InputDiscovery {
 
     @Override
     public List<InputFile> currentFiles() throws IOException {
+        if (objects) {
+            return currentObjects(KeyFloor.NONE).objects();
+        }
         Map<String, InputFile> files = new LinkedHashMap<>();
         for (String input : inputs) {
             List<InputFile> found;
@@ -87,10 +90,10 @@ public final class WatchedInputs implements InputDiscovery {
                 continue;
             }
             for (InputFile file : found) {
-                if (!objects && Compression.namedCompressed(file.path())) {
+                if (Compression.namedCompressed(file.path())) {
                     warnSkipped(file.path(), "is compressed and is not followed: ingest reads appended lines of"
                             + " plain files");
-                } else if (!objects && isSpecial(file.path())) {
+                } else if (isSpecial(file.path())) {
                     // A FIFO would block the scan that opens it until a writer came: named directly,
                     // it is listed as a file; directories' and globs' walks take regular files only.
                     warnSkipped(file.path(), "is not a regular file (a FIFO, socket or device) and is not followed");
@@ -100,6 +103,23 @@ public final class WatchedInputs implements InputDiscovery {
             }
         }
         return new ArrayList<>(files.values());
+    }
+
+    @Override
+    public Listing currentObjects(KeyFloor floor) throws IOException {
+        if (!objects) {
+            return new Listing(currentFiles(), 0);
+        }
+        Map<String, InputFile> found = new LinkedHashMap<>();
+        int folders = 0;
+        for (String input : inputs) {
+            Listing listing = InputFiles.objects(input, floor);
+            folders += listing.folders();
+            for (InputFile object : listing.objects()) {
+                found.putIfAbsent(object.path(), object);
+            }
+        }
+        return new Listing(new ArrayList<>(found.values()), folders);
     }
 
     /** Whether {@code path} is there and is neither a regular file nor a directory. */

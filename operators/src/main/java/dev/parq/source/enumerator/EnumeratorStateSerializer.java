@@ -18,9 +18,10 @@ public final class EnumeratorStateSerializer implements SimpleVersionedSerialize
      * 1: the pending splits; 2: also the tracked files of a tailing enumerator; 3: also their size,
      * when it last grew and whether they were renamed; 4: also the files that ended a short while ago;
      * 5: the splits in their version 3 (with the share of a stream); 6: the splits in their version 4
-     * (with how much of a stream was read), and the objects seen.
+     * (with how much of a stream was read), and the objects seen; 7: also the lowest key their
+     * count of older objects covers.
      */
-    private static final int VERSION = 6;
+    private static final int VERSION = 7;
 
     @Override
     public int getVersion() {
@@ -85,7 +86,7 @@ public final class EnumeratorStateSerializer implements SimpleVersionedSerialize
                 released.add(new ReleasedFile(readTracked(in, version), in.readLong(), in.readLong(), in.readBoolean()));
             }
         }
-        ObjectsSeen objects = version >= 6 ? ObjectsSeenSerializer.read(in) : ObjectsSeen.NONE;
+        ObjectsSeen objects = version >= 6 ? ObjectsSeenSerializer.read(in, version >= 7) : ObjectsSeen.NONE;
         return new EnumeratorState(splits, files, released, objects);
     }
 

@@ -8,13 +8,14 @@ import java.io.Serializable;
  * every file is read); when the tailing enumerator takes a rotated file's last line without a line
  * feed as complete: once the file has not grown for {@code rotateWaitMillis}; and, of objects, how
  * far below the newest one's modification time the object enumerator still looks for new ones
- * ({@code lookBackMillis}).
+ * ({@code lookBackMillis}) and whether their keys sort in the order they land ({@code keysInTimeOrder}),
+ * so that folders below the look-back need not be listed.
  */
-public record Following(boolean startAtEnd, long ignoreOlderMillis, long rotateWaitMillis, long lookBackMillis)
-        implements Serializable {
+public record Following(boolean startAtEnd, long ignoreOlderMillis, long rotateWaitMillis, long lookBackMillis,
+        boolean keysInTimeOrder) implements Serializable {
 
-    /** Of files, where the look-back has no say. */
+    /** Of files, where the look-back and key order have no say. */
     public Following(boolean startAtEnd, long ignoreOlderMillis, long rotateWaitMillis) {
-        this(startAtEnd, ignoreOlderMillis, rotateWaitMillis, 0);
+        this(startAtEnd, ignoreOlderMillis, rotateWaitMillis, 0, false);
     }
 }

@@ -21,6 +21,8 @@ import org.slf4j.LoggerFactory;
 import dev.parq.io.Compression;
 import dev.parq.source.enumerate.InputDiscovery;
 import dev.parq.source.enumerate.InputFile;
+import dev.parq.source.enumerate.KeyFloor;
+import dev.parq.source.enumerate.Listing;
 import dev.parq.source.split.FileSplit;
 
 /**
@@ -30,7 +32,9 @@ import dev.parq.source.split.FileSplit;
  * grow: a key written again is a new object, read again whole.
  *
  * <p>Which objects were taken is kept in bounded state ({@link ObjectHorizon}): the objects
- * modified within the look-back window of the newest, not every object ever read. Splits go to
+ * modified within the look-back window of the newest, not every object ever read. Where keys sort
+ * in the order objects land, a listing passes over the folders wholly below the lowest key within
+ * that window, so that it lists the recent folders, not the history. Splits go to
  * whichever reader asks, so that a reader with less to do takes more; it never tells a reader
  * there is no more. Each split names the version of its object, and its reader checks it.
  */
@@ -59,8 +63,8 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
     private record Basis(long version, ObjectHorizon.Basis objects, boolean firstStart) {}
 
     /** A listing, the objects in it that are new, and their splits. */
-    record Listed(long basisVersion, List<InputFile> listed, List<InputFile> fresh, List<FileSplit> splits,
-            long tookMillis) {}
+    record Listed(long basisVersion, KeyFloor from, List<InputFile> listed, int folders, List<InputFile> fresh,
+            List<FileSplit> splits, long tookMillis) {}
 
     public ObjectEnumerator(SplitEnumeratorContext<FileSplit> context, InputDiscovery discovery, long splitSize,
             Following following, EnumeratorState restored) {
@@ -69,7 +73,7 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
         this.splitSize = splitSize;
         this.planner = new SplitPlanner(splitSize);
         this.following = following;
-        this.horizon = new ObjectHorizon(restored.objects(), following.lookBackMillis());
+        this.horizon = new ObjectHorizon(restored.objects(), following.lookBackMillis(), following.keysInTimeOrder());
         this.pending = new ArrayDeque<>(restored.pendingSplits());
         this.firstStart = restored.objects().newestMillis() == Long.MIN_VALUE && pending.isEmpty();
         this.basis = new Basis(0, horizon.basis(), firstStart);
@@ -86,7 +90,8 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
     Listed list() throws IOException {
         Basis taken = basis;
         long began = System.nanoTime();
-        List<InputFile> listed = discovery.currentFiles();
+        Listing listing = discovery.currentObjects(taken.objects().floor());
+        List<InputFile> listed = listing.objects();
         long tookMillis = (System.nanoTime() - began) / 1_000_000;
         List<InputFile> fresh = new ArrayList<>();
         List<FileSplit> splits = new ArrayList<>();
@@ -100,7 +105,8 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
                 splits.addAll(splits(object));
             }
         }
-        return new Listed(taken.version(), listed, fresh, splits, tookMillis);
+        return new Listed(taken.version(), taken.objects().floor(), listed, listing.folders(), fresh, splits,
+                tookMillis);
     }
 
     /**
@@ -149,9 +155,14 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
         }
         long interval = discovery.discoverInterval().toMillis();
         if (firstStart || listing.tookMillis() > interval && !slowListing) {
-            // The prefix is listed whole each time: its cost grows with the objects kept under it.
-            LOG.info("listing the inputs took {} ms for {} objects{}", listing.tookMillis(), listing.listed().size(),
+            // Unless keys sort in time order, the prefix is listed whole each time: its cost grows
+            // with the objects kept under it.
+            LOG.info("listing the inputs took {} ms for {} objects in {} folders{}", listing.tookMillis(),
+                    listing.listed().size(), listing.folders(),
                     listing.tookMillis() > interval ? ", longer than the discover interval (" + interval + " ms)" : "");
+        } else {
+            LOG.debug("listing the inputs took {} ms for {} objects in {} folders", listing.tookMillis(),
+                    listing.listed().size(), listing.folders());
         }
         slowListing = listing.tookMillis() > interval;
         for (InputFile object : listing.fresh()) {
@@ -163,7 +174,7 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
             }
         }
         long below = horizon.horizon();
-        long late = horizon.taken(listing.listed(), listing.fresh());
+        long late = horizon.taken(listing.listed(), listing.fresh(), listing.from());
         if (late > 0) {
             metrics.lateObjects += late;
             LOG.warn("{} object(s) turned up modified before {} ms since the epoch, a look-back ({} ms) older than"

@@ -22,6 +22,7 @@ final class ObjectsSeenSerializer {
         out.writeLong(seen.newestMillis());
         out.writeLong(seen.olderCount());
         out.writeLong(seen.olderDigest());
+        out.writeUTF(seen.olderFrom());
         List<SeenObject> recent = new ArrayList<>(seen.recent());
         recent.sort(Comparator.comparing(SeenObject::key));
         out.writeInt(recent.size());
@@ -36,10 +37,12 @@ final class ObjectsSeenSerializer {
         }
     }
 
-    static ObjectsSeen read(DataInputView in) throws IOException {
+    /** Reads what {@link #write} wrote, or, {@code withOlderFrom} false, what it wrote before that key. */
+    static ObjectsSeen read(DataInputView in, boolean withOlderFrom) throws IOException {
         long newest = in.readLong();
         long olderCount = in.readLong();
         long olderDigest = in.readLong();
+        String olderFrom = withOlderFrom ? in.readUTF() : "";
         int count = in.readInt();
         List<SeenObject> recent = new ArrayList<>(count);
         String previous = "";
@@ -52,7 +55,7 @@ final class ObjectsSeenSerializer {
             recent.add(new SeenObject(key, in.readUTF(), in.readLong()));
             previous = key;
         }
-        return new ObjectsSeen(newest, recent, olderCount, olderDigest);
+        return new ObjectsSeen(newest, recent, olderCount, olderDigest, olderFrom);
     }
 
     private static int sharedLength(String a, String b) {

@@ -84,6 +84,38 @@ class InputFilesTest {
         assertEquals(List.of(at("logs/a.ndjson"), at("logs/b.ndjson")), expand(at("logs/[ab].nd?son")));
     }
 
+    /**
+     * Objects named by time, listed through Flink's file system as a prefix of a store is: from a key
+     * floor, the folders wholly below it are not listed, at any level, for a prefix as for a glob.
+     */
+    @Test
+    void aListingFromAKeyFloorPassesOverTheFoldersWhollyBelowIt() throws IOException {
+        for (String day : List.of("2026-12-04", "2026-12-05", "2026-12-06")) {
+            for (String hour : List.of("00", "01", "02")) {
+                file("app/" + day + "/" + hour + "/part-0.ndjson.gz", "{}\n");
+            }
+        }
+        String prefix = dir.toUri() + "app/";
+        Listing whole = InputFiles.objects(prefix, KeyFloor.NONE);
+        assertEquals(9, whole.objects().size());
+        assertEquals(1 + 3 + 9, whole.folders());
+        KeyFloor floor = new KeyFloor(prefix + "2026-12-05/01/part-0.ndjson.gz");
+        List<String> recent = List.of(prefix + "2026-12-05/01/part-0.ndjson.gz", prefix + "2026-12-05/02/part-0.ndjson.gz",
+                prefix + "2026-12-06/00/part-0.ndjson.gz", prefix + "2026-12-06/01/part-0.ndjson.gz",
+                prefix + "2026-12-06/02/part-0.ndjson.gz");
+        Listing fromFloor = InputFiles.objects(prefix, floor);
+        assertEquals(recent, fromFloor.objects().stream().map(InputFile::path).toList());
+        assertEquals(1 + 2 + 5, fromFloor.folders());
+        Listing globbed = InputFiles.objects(prefix + "2026-*/*/*.ndjson.gz", floor);
+        assertEquals(recent, globbed.objects().stream().map(InputFile::path).toList());
+        assertTrue(floor.passesOver(prefix + "2026-12-04/") && !floor.passesOver(prefix + "2026-12-05/"));
+        // A floor under another input: this one is listed whole.
+        file("web/2026-12-04/00/part-0.ndjson.gz", "{}\n");
+        assertEquals(1 + 1 + 1, InputFiles.objects(dir.toUri() + "web/", floor).folders());
+        // Code point order, as S3 lists by UTF-8 bytes: U+FF5E sorts below U+1F600, unlike in UTF-16.
+        assertTrue(KeyFloor.compare("\uFF5E", "\uD83D\uDE00") < 0);
+    }
+
     @Test
     void aMissingPathOrAGlobMatchingNothingIsAnError() throws IOException {
         file("logs/a.ndjson", "{}\n");

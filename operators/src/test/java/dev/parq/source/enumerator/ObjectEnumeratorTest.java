@@ -9,12 +9,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
 import org.junit.jupiter.api.Test;
 
 import dev.parq.source.enumerate.InputDiscovery;
 import dev.parq.source.enumerate.InputFile;
+import dev.parq.source.enumerate.KeyFloor;
+import dev.parq.source.enumerate.Listing;
 import dev.parq.source.split.FileSplit;
 
 /**
@@ -26,7 +29,7 @@ import dev.parq.source.split.FileSplit;
 class ObjectEnumeratorTest {
 
     private static final long LOOK_BACK = 600_000;
-    private static final Following FOLLOWING = new Following(false, 0, 0, LOOK_BACK);
+    private static final Following FOLLOWING = new Following(false, 0, 0, LOOK_BACK, false);
 
     private final Bucket bucket = new Bucket();
     private TestingSplitEnumeratorContext<FileSplit> context;
@@ -103,9 +106,87 @@ class ObjectEnumeratorTest {
         assertEquals(1, enumerator.metrics().lateObjects);
     }
 
+    /**
+     * Twenty days of objects in day and hour folders, one every five minutes, listed every hour.
+     * With keys in time order each discovery lists the root and the folders from the lowest key
+     * within the look-back up, however many days lie below; listed whole, it lists every folder.
+     * Through a restart from the checkpoint, every object is read once either way, and none is
+     * taken for late. An object that lands later under an old folder is read only when the prefix
+     * is listed whole; one that lands under a recent folder with a lower key is read either way.
+     */
+    @Test
+    void withKeysInTimeOrderADiscoveryListsTheRecentFoldersWhateverTheHistory() throws Exception {
+        History whole = followDays(false);
+        History recent = followDays(true);
+        System.out.printf("folders listed per discovery over 20 days: whole %d to %d, in time order %d to %d%n",
+                whole.folders.get(1), whole.folders.get(whole.folders.size() - 1), recent.folders.get(1),
+                recent.folders.stream().skip(1).mapToInt(Integer::intValue).max().orElseThrow());
+        assertEquals(2 + 20 + 20 * 24, whole.folders.get(whole.folders.size() - 1));
+        assertTrue(recent.folders.stream().skip(1).allMatch(n -> n <= 2 + 2 + 2), "folders " + recent.folders);
+        assertEquals(List.of(true, true), List.of(whole.lateUnderAnOldFolderRead, whole.lateUnderARecentFolderRead));
+        assertEquals(List.of(false, true), List.of(recent.lateUnderAnOldFolderRead, recent.lateUnderARecentFolderRead));
+    }
+
+    /**
+     * The floor drops when an object with a lower key lands in a folder still listed: a folder the
+     * listing passed over is listed again, and its old objects are neither read again nor taken for
+     * late ones.
+     */
+    @Test
+    void aFolderListedAgainAfterTheFloorDropsHoldsNoLateObjects() throws Exception {
+        ObjectEnumerator enumerator = start(new Following(false, 0, 0, LOOK_BACK, true), new EnumeratorState(List.of()));
+        bucket.put("app/06/a/x.ndjson", "v1", 1_000);
+        bucket.put("app/06/m.ndjson", "v1", 2_000_000);
+        list(enumerator);
+        list(enumerator);
+        assertEquals(3, bucket.folders, "app/06/a/ is passed over");
+        bucket.put("app/06/0.ndjson", "v1", 2_000_000);
+        list(enumerator);
+        list(enumerator);
+        assertEquals(4, bucket.folders, "app/06/a/ is listed again");
+        assertEquals(Map.of("app/06/a/x.ndjson~v1", 1, "app/06/m.ndjson~v1", 1, "app/06/0.ndjson~v1", 1), handedOut);
+        assertEquals(0, enumerator.metrics().lateObjects);
+    }
+
+    /** How many folders each discovery listed, and which objects that landed late were read. */
+    private record History(List<Integer> folders, boolean lateUnderAnOldFolderRead,
+            boolean lateUnderARecentFolderRead) {}
+
+    private History followDays(boolean keysInTimeOrder) throws Exception {
+        bucket.clear();
+        handedOut.clear();
+        Following following = new Following(false, 0, 0, LOOK_BACK, keysInTimeOrder);
+        ObjectEnumerator enumerator = start(following, new EnumeratorState(List.of()));
+        List<Integer> folders = new ArrayList<>();
+        int count = 20 * 24 * 12;
+        long every = 300_000;
+        for (int i = 0; i < count; i++) {
+            bucket.put(String.format("app/%03d/%02d/part-%05d.ndjson", i / 288, i / 12 % 24, i), "v1", i * every);
+            if (i % 12 == 11) {
+                list(enumerator);
+                folders.add(bucket.folders);
+                if (i == count / 2) {
+                    enumerator = start(following, roundTrip(enumerator.snapshotState(1)));
+                }
+            }
+        }
+        enumerator = start(following, roundTrip(enumerator.snapshotState(2)));
+        long now = count * every;
+        bucket.put("app/003/05/part-late.ndjson", "v1", now);
+        bucket.put("app/019/23/part-00000-late.ndjson", "v1", now);
+        list(enumerator);
+        list(enumerator);
+        assertEquals(0, enumerator.metrics().lateObjects);
+        for (int i = 0; i < count; i++) {
+            assertEquals(1, handedOut.get(String.format("app/%03d/%02d/part-%05d.ndjson~v1", i / 288, i / 12 % 24, i)));
+        }
+        return new History(folders, handedOut.containsKey("app/003/05/part-late.ndjson~v1"),
+                handedOut.containsKey("app/019/23/part-00000-late.ndjson~v1"));
+    }
+
     @Test
     void startedAtTheEndOnlyObjectsThatAppearLaterAreRead() throws Exception {
-        ObjectEnumerator enumerator = start(new Following(true, 0, 0, LOOK_BACK), new EnumeratorState(List.of()));
+        ObjectEnumerator enumerator = start(new Following(true, 0, 0, LOOK_BACK, false), new EnumeratorState(List.of()));
         bucket.put("a.ndjson", "v1", 1_000);
         list(enumerator);
         bucket.put("b.ndjson", "v1", 2_000);
@@ -168,12 +249,47 @@ class ObjectEnumeratorTest {
         return serializer.deserialize(serializer.getVersion(), serializer.serialize(state));
     }
 
-    /** A listing the test sets: objects by path, in path order, each small enough to be one split. */
+    /**
+     * A listing the test sets: objects by path, in path order, each small enough to be one split,
+     * listed as a store lists a prefix, a folder ('/') at a time; it counts the folders it listed.
+     */
     private static final class Bucket implements InputDiscovery {
-        private final Map<String, InputFile> objects = new java.util.TreeMap<>();
+        private final TreeMap<String, InputFile> objects = new TreeMap<>();
+        /** Folders listed by the last listing. */
+        int folders;
 
         void put(String name, String version, long modified) {
             objects.put(name, new InputFile(name, 100, version, modified));
+        }
+
+        void clear() {
+            objects.clear();
+        }
+
+        @Override
+        public Listing currentObjects(KeyFloor floor) {
+            List<InputFile> found = new ArrayList<>();
+            folders = walk("", floor, found);
+            return new Listing(found, folders);
+        }
+
+        private int walk(String folder, KeyFloor floor, List<InputFile> found) {
+            int listed = 1;
+            String key = objects.ceilingKey(folder);
+            while (key != null && key.startsWith(folder)) {
+                int slash = key.indexOf('/', folder.length());
+                if (slash < 0) {
+                    found.add(objects.get(key));
+                    key = objects.higherKey(key);
+                } else {
+                    String child = key.substring(0, slash + 1);
+                    if (!floor.passesOver(child)) {
+                        listed += walk(child, floor, found);
+                    }
+                    key = objects.ceilingKey(child + Character.MAX_VALUE);
+                }
+            }
+            return listed;
         }
 
         @Override

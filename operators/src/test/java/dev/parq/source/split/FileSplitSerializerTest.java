@@ -33,7 +33,8 @@ class FileSplitSerializerTest {
                 new SeenObject("s3a://b/app/2026/12/05/13/part-1.ndjson", "etag:a", 4_000),
                 new SeenObject("s3a://b/app/2026/12/05/13/part-2.ndjson.gz", "etag:b", 5_000),
                 new SeenObject("s3a://b/app/2026/12/05/14/\uD83D\uDE00.ndjson", "len:3@5000", 5_000),
-                new SeenObject("s3a://b/app/2026/12/05/14/\uD83D\uDE01.ndjson", "len:3@5000", 5_000)), 17, -42);
+                new SeenObject("s3a://b/app/2026/12/05/14/\uD83D\uDE01.ndjson", "len:3@5000", 5_000)), 17, -42,
+                "s3a://b/app/2026/12/05/13/part-1.ndjson");
         EnumeratorState state = new EnumeratorState(List.of(new FileSplit("a@0", "a", "etag:a", 0, 10)), List.of(),
                 List.of(), seen);
         EnumeratorStateSerializer serializer = new EnumeratorStateSerializer();
@@ -42,6 +43,23 @@ class FileSplitSerializerTest {
         assertEquals(Set.copyOf(seen.recent()), Set.copyOf(back.objects().recent()));
         assertEquals(List.of(5_000L, 17L, -42L), List.of(back.objects().newestMillis(), back.objects().olderCount(),
                 back.objects().olderDigest()));
+        assertEquals(seen.olderFrom(), back.objects().olderFrom());
+    }
+
+    /** A checkpoint of version 6 has no key floor: it is read as counting every key. */
+    @Test
+    void theObjectsSeenOfAVersion6CheckpointAreRead() throws IOException {
+        ObjectsSeen seen = new ObjectsSeen(5_000, List.of(new SeenObject("s3a://b/a.ndjson", "etag:a", 4_000)), 3, 9, "");
+        EnumeratorStateSerializer serializer = new EnumeratorStateSerializer();
+        byte[] current = serializer.serialize(new EnumeratorState(List.of(), List.of(), List.of(), seen));
+        // Version 6 wrote the same but for the key floor, a string of two length bytes here, after
+        // the counts of splits, tracked and ended files (4 bytes each) and three longs.
+        int at = 3 * 4 + 3 * 8;
+        byte[] version6 = new byte[current.length - 2];
+        System.arraycopy(current, 0, version6, 0, at);
+        System.arraycopy(current, at + 2, version6, at, current.length - at - 2);
+        EnumeratorState back = serializer.deserialize(6, version6);
+        assertEquals(seen, back.objects());
     }
 
     @Test
