@@ -81,7 +81,8 @@ public final class ClusterCommand {
             throw new CommandLine.ParameterException(spec.commandLine(), "--ha needs --zookeeper-lib");
         }
         return printStatus(LocalCluster.start(new LocalCluster.Settings(lib, config, dir, taskManagers, slots, Map.of(),
-                Duration.ofSeconds(timeoutSeconds), highAvailability ? zooKeeperLib : null, null, jar)));
+                Duration.ofSeconds(timeoutSeconds), highAvailability ? zooKeeperLib : null, null, jar,
+                ClassArchive.enabledByEnvironment())));
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true,
