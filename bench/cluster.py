@@ -43,6 +43,23 @@ class Cluster:
         subprocess.run([CLUSTER, "start", "--taskmanagers", str(taskmanagers), "--slots", str(slots)],
                        env=start_env, check=True, stdout=subprocess.DEVNULL)
 
+    def cpu_s(self):
+        """CPU seconds the cluster's JobManager and TaskManagers have used so far: unlike wall time,
+        not stretched by other work on a shared machine."""
+        run, total = os.path.join(self.dir, "run"), 0.0
+        for record in os.listdir(run):
+            if not record.endswith(".properties"):
+                continue
+            with open(os.path.join(run, record)) as f:
+                pid = next((line.split("=", 1)[1].strip() for line in f if line.startswith("pid=")), None)
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            except (OSError, TypeError):
+                pass
+        return total
+
     def convert(self, src, outdir, par, schema):
         """Wall seconds of `flink run parq-job.jar convert ...`, the client included, as a user waits for it."""
         shutil.rmtree(outdir, ignore_errors=True)
@@ -112,10 +129,15 @@ def scale(a, data_dir, schema):
         runs, beside = [], []
         try:
             bench.warm(corpus["path"])
+            start_cpu = cluster.cpu_s()
             first = cluster.convert(corpus["path"], out, 2, schema)
+            first_cpu = cluster.cpu_s() - start_cpu
             check_rows(out, corpus)
+            later_cpu = []
             for _ in range(a.runs):
+                before = cluster.cpu_s()
                 runs.append(cluster.convert(corpus["path"], out, 2, schema))
+                later_cpu.append(cluster.cpu_s() - before)
                 check_rows(out, corpus)
                 beside.append(embedded(corpus["path"], out, 2, schema))
                 check_rows(out, corpus)
@@ -126,7 +148,10 @@ def scale(a, data_dir, schema):
         result[cluster.shape] = {"wall_s": wall, "runs": runs, "mb_s": corpus["bytes"] / wall / MB,
                                  "first_wall_s": first, "first_mb_s": corpus["bytes"] / first / MB,
                                  "parq_runs": beside, "ratio": base / wall, "first_ratio": base / first,
-                                 "class_archives": cluster.cds}
+                                 "class_archives": cluster.cds, "start_cpu_s": start_cpu,
+                                 "first_job_cpu_s": first_cpu, "later_job_cpu_s": later_cpu}
+        log(f"{cluster.shape}: start {start_cpu:.1f} CPU-s, first job {first_cpu:.1f} CPU-s, later jobs "
+            f"{statistics.median(later_cpu):.1f} CPU-s (JobManager and TaskManagers)")
         log(f"{cluster.shape}: first job {corpus['bytes'] / first / MB:.1f} MB/s, then "
             f"{corpus['bytes'] / wall / MB:.1f} MB/s (median of {runs}); ./parq between them "
             f"{corpus['bytes'] / base / MB:.1f} MB/s (median of {beside})")

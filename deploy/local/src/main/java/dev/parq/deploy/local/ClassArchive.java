@@ -86,8 +86,8 @@ final class ClassArchive {
     }
 
     /**
-     * Before a stop: each of {@code running} (by name) that was started to record writes its
-     * archive, side by side, if {@code ranJob}; the pending records go either way.
+     * Before a stop: one of {@code running} (by name) of each kind that was started to record
+     * writes its archive, the kinds side by side, if {@code ranJob}; the pending records go either way.
      */
     void record(Map<String, ProcessHandle> running, boolean ranJob) throws IOException {
         if (!Files.isDirectory(dir)) {
@@ -102,7 +102,8 @@ final class ClassArchive {
             }
             Path archive = dir.resolve(Files.readString(pending, StandardCharsets.UTF_8).strip());
             Files.delete(pending);
-            if (ranJob && !Files.exists(archive) && Files.isExecutable(jcmd())) {
+            // One process of each kind records: the others loaded the same classes.
+            if (ranJob && !Files.exists(archive) && !archives.containsValue(archive) && Files.isExecutable(jcmd())) {
                 Path recording = archive.resolveSibling(archive.getFileName() + "." + process.getKey() + ".part");
                 Files.deleteIfExists(recording);
                 dumps.put(recording, new ProcessBuilder(jcmd().toString(), Long.toString(process.getValue().pid()),
