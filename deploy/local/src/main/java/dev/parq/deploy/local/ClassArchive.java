@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -87,14 +88,16 @@ final class ClassArchive {
 
     /**
      * Before a stop: one of {@code running} (by name) of each kind that was started to record
-     * writes its archive, the kinds side by side, if {@code ranJob}; the pending records go either way.
+     * writes its archive, the kinds side by side, if {@code ranJob} (asked only then); the pending
+     * records go either way.
      */
-    void record(Map<String, ProcessHandle> running, boolean ranJob) throws IOException {
+    void record(Map<String, ProcessHandle> running, BooleanSupplier ranJob) throws IOException {
         if (!Files.isDirectory(dir)) {
             return;
         }
         Map<Path, Process> dumps = new LinkedHashMap<>();
         Map<Path, Path> archives = new LinkedHashMap<>();
+        Boolean finishedAJob = null;
         for (Map.Entry<String, ProcessHandle> process : running.entrySet()) {
             Path pending = pending(process.getKey());
             if (!Files.isRegularFile(pending)) {
@@ -103,7 +106,13 @@ final class ClassArchive {
             Path archive = dir.resolve(Files.readString(pending, StandardCharsets.UTF_8).strip());
             Files.delete(pending);
             // One process of each kind records: the others loaded the same classes.
-            if (ranJob && !Files.exists(archive) && !archives.containsValue(archive) && Files.isExecutable(jcmd())) {
+            if (Files.exists(archive) || archives.containsValue(archive) || !Files.isExecutable(jcmd())) {
+                continue;
+            }
+            if (finishedAJob == null) {
+                finishedAJob = ranJob.getAsBoolean();
+            }
+            if (finishedAJob) {
                 Path recording = archive.resolveSibling(archive.getFileName() + "." + process.getKey() + ".part");
                 Files.deleteIfExists(recording);
                 dumps.put(recording, new ProcessBuilder(jcmd().toString(), Long.toString(process.getValue().pid()),

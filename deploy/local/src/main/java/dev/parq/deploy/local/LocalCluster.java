@@ -348,7 +348,7 @@ public final class LocalCluster {
         List<ClusterProcess> processes = dir.processes();
         Map<String, ProcessHandle> running = new LinkedHashMap<>();
         processes.forEach(process -> dir.handle(process).ifPresent(handle -> running.put(process.name(), handle)));
-        new ClassArchive(dir, spec.classArchives()).record(running, finishedAJob());
+        new ClassArchive(dir, spec.classArchives()).record(running, this::finishedAJob);
         ProcessStopper.stopAll(handles(processes.stream().filter(ClusterProcess::isTaskManager).toList()));
         ProcessStopper.stopAll(handles(processes.stream().filter(ClusterProcess::isJobManager).toList()));
         ProcessStopper.stopAll(handles(processes.stream().filter(ClusterProcess::isZooKeeper).toList()));

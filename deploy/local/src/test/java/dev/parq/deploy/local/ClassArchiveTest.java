@@ -67,7 +67,7 @@ class ClassArchiveTest {
     void aStopWithoutAFinishedJobRecordsNothing() throws IOException {
         archive.options("taskmanager-1", "taskmanager", MAIN, OPTIONS, List.of(dir.resolve("lib")));
 
-        archive.record(Map.of("taskmanager-1", ProcessHandle.current()), false);
+        archive.record(Map.of("taskmanager-1", ProcessHandle.current()), () -> false);
 
         try (Stream<Path> left = Files.list(dir.resolve("cds"))) {
             assertEquals(List.of(), left.toList());
