@@ -29,14 +29,36 @@ MB = 1e6
 class Cluster:
     """A deploy/local cluster of its own directory, started for one scenario and stopped after it."""
 
-    def __init__(self, root, taskmanagers, slots):
+    def __init__(self, root, taskmanagers, slots, cds=True):
         self.dir = os.path.join(root, f"cluster-{taskmanagers}x{slots}")
         self.env = dict(os.environ, PARQ_CLUSTER_DIR=self.dir)
         self.shape = f"{taskmanagers} TaskManager{'s' if taskmanagers > 1 else ''} x {slots} slot{'s' if slots > 1 else ''}"
-        log(f"cluster: starting {self.shape} ...")
-        shutil.rmtree(self.dir, ignore_errors=True)
+        # `cluster start` empties what an earlier cluster of the directory left, except the class-data
+        # archives of its processes (DIR/cds/), which a cluster stopped after a job recorded.
+        archives = os.path.join(self.dir, "cds")
+        self.cds = ("mapped" if os.path.isdir(archives) and any(f.endswith(".jsa") for f in os.listdir(archives))
+                    else "recorded at stop") if cds else "off"
+        log(f"cluster: starting {self.shape} (class-data archives: {self.cds}) ...")
+        start_env = dict(self.env) if cds else dict(self.env, PARQ_NO_CDS="1")
         subprocess.run([CLUSTER, "start", "--taskmanagers", str(taskmanagers), "--slots", str(slots)],
-                       env=self.env, check=True, stdout=subprocess.DEVNULL)
+                       env=start_env, check=True, stdout=subprocess.DEVNULL)
+
+    def cpu_s(self):
+        """CPU seconds the cluster's JobManager and TaskManagers have used so far: unlike wall time,
+        not stretched by other work on a shared machine."""
+        run, total = os.path.join(self.dir, "run"), 0.0
+        for record in os.listdir(run):
+            if not record.endswith(".properties"):
+                continue
+            with open(os.path.join(run, record)) as f:
+                pid = next((line.split("=", 1)[1].strip() for line in f if line.startswith("pid=")), None)
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            except (OSError, TypeError):
+                pass
+        return total
 
     def convert(self, src, outdir, par, schema):
         """Wall seconds of `flink run parq-job.jar convert ...`, the client included, as a user waits for it."""
@@ -81,7 +103,7 @@ def fixed(a, data_dir, schema):
     corpus = gen.corpus(a.fixed_size, data_dir, log=log)
     bench.warm(corpus["path"])
     out = os.path.join(data_dir, "out", "cluster-fixed")
-    cluster = Cluster(data_dir, 1, 2)
+    cluster = Cluster(data_dir, 1, 2, not a.no_cds)
     try:
         cluster.convert(corpus["path"], out, 1, schema)      # the session is warm from here on
         warm, warm_t = median_of(a.runs, lambda: cluster.convert(corpus["path"], out, 1, schema))
@@ -103,14 +125,19 @@ def scale(a, data_dir, schema):
     result = {"bytes": corpus["bytes"], "lines": corpus["lines"]}
     embedded_runs = []
     for tms, slots in ((1, 2), (2, 1)):
-        cluster = Cluster(data_dir, tms, slots)
+        cluster = Cluster(data_dir, tms, slots, not a.no_cds)
         runs, beside = [], []
         try:
             bench.warm(corpus["path"])
+            start_cpu = cluster.cpu_s()
             first = cluster.convert(corpus["path"], out, 2, schema)
+            first_cpu = cluster.cpu_s() - start_cpu
             check_rows(out, corpus)
+            later_cpu = []
             for _ in range(a.runs):
+                before = cluster.cpu_s()
                 runs.append(cluster.convert(corpus["path"], out, 2, schema))
+                later_cpu.append(cluster.cpu_s() - before)
                 check_rows(out, corpus)
                 beside.append(embedded(corpus["path"], out, 2, schema))
                 check_rows(out, corpus)
@@ -120,7 +147,11 @@ def scale(a, data_dir, schema):
         embedded_runs += beside
         result[cluster.shape] = {"wall_s": wall, "runs": runs, "mb_s": corpus["bytes"] / wall / MB,
                                  "first_wall_s": first, "first_mb_s": corpus["bytes"] / first / MB,
-                                 "parq_runs": beside, "ratio": base / wall, "first_ratio": base / first}
+                                 "parq_runs": beside, "ratio": base / wall, "first_ratio": base / first,
+                                 "class_archives": cluster.cds, "start_cpu_s": start_cpu,
+                                 "first_job_cpu_s": first_cpu, "later_job_cpu_s": later_cpu}
+        log(f"{cluster.shape}: start {start_cpu:.1f} CPU-s, first job {first_cpu:.1f} CPU-s, later jobs "
+            f"{statistics.median(later_cpu):.1f} CPU-s (JobManager and TaskManagers)")
         log(f"{cluster.shape}: first job {corpus['bytes'] / first / MB:.1f} MB/s, then "
             f"{corpus['bytes'] / wall / MB:.1f} MB/s (median of {runs}); ./parq between them "
             f"{corpus['bytes'] / base / MB:.1f} MB/s (median of {beside})")
@@ -139,6 +170,9 @@ def main(argv):
     ap.add_argument("--size", default="4g", help="corpus of the scale scenario (default 4g)")
     ap.add_argument("--fixed-size", default="10m", help="corpus of the fixed scenario (default 10m)")
     ap.add_argument("--runs", type=int, default=3, help="runs per configuration; medians are reported (default 3)")
+    ap.add_argument("--no-cds", action="store_true",
+                    help="start the clusters' JobManagers and TaskManagers without class-data archives (PARQ_NO_CDS;"
+                         " the client keeps its own)")
     ap.add_argument("--parq-schema", metavar="FILE", default=os.path.join(HERE, "app-logs.ddl"),
                     help="schema for every conversion (default bench/app-logs.ddl)")
     ap.add_argument("--data-dir", default=bench.default_data_dir(), metavar="DIR",
@@ -172,7 +206,7 @@ def main(argv):
         for shape in ("1 TaskManager x 2 slots", "2 TaskManagers x 1 slot"):
             c = r[shape]
             print(f"  {shape:26s} {c['mb_s']:7.1f} MB/s {c['ratio']:5.2f}x   "
-                  f"{c['first_mb_s']:7.1f} MB/s {c['first_ratio']:5.2f}x")
+                  f"{c['first_mb_s']:7.1f} MB/s {c['first_ratio']:5.2f}x   class-data archives: {c['class_archives']}")
         p = r["./parq"]
         print(f"  {'./parq':26s} {p['mb_s']:7.1f} MB/s (median of {len(p['runs'])}, "
               f"spread {100 * p['spread']:.0f}% of it)")

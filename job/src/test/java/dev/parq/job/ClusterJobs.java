@@ -57,13 +57,15 @@ final class ClusterJobs {
 
     /**
      * The settings of a cluster for the test class {@code test}: the shipped configuration with
-     * {@link #TEST_MEMORY} and {@code overrides}, parq-job.jar on its class path as deploy/local/cluster puts it.
+     * {@link #TEST_MEMORY} and {@code overrides}, parq-job.jar on its class path as deploy/local/cluster
+     * puts it. Without class-data archives: a test's cluster directory is new with each build, so the
+     * archives its stop would record (some 6 CPU-seconds a process) would never be mapped.
      */
     static LocalCluster.Settings settings(String test, int taskManagers, int slots, Map<String, String> overrides) {
         Map<String, String> keys = new HashMap<>(TEST_MEMORY);
         keys.putAll(overrides);
         return new LocalCluster.Settings(LIB, CLUSTER_CONFIG, TARGET.resolve("flink-cluster").resolve(test),
-                taskManagers, slots, keys, Duration.ofSeconds(90)).withJar(JOB_JAR);
+                taskManagers, slots, keys, Duration.ofSeconds(90)).withJar(JOB_JAR).withClassArchives(false);
     }
 
     /** The client finds the cluster through its configuration directory, as deploy/local/flink's does. */

@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.parq.deploy.local.LocalCluster;
 import dev.parq.deploy.local.LocalCluster.CliResult;
 import dev.parq.job.cluster.SmokeJob;
 import dev.parq.testing.DuckDb;
@@ -104,6 +106,70 @@ class FlinkRunIT {
         assertEquals(0, run.exitCode(), session.jobs().failure(run));
         assertTrue(run.out().contains("sum 500500"), session.jobs().failure(run));
         assertEquals("FINISHED", session.jobs().jobState(SmokeJob.NAME), session.jobs().failure(run));
+    }
+
+    /**
+     * A cluster stopped after a job leaves class-data archives of its JobManager and TaskManager in
+     * {@code DIR/cds/}, and the next cluster of that directory maps them (each JVM's memory maps name
+     * its archive) and runs a job. Two cluster starts and the archives' recording: the long suite only.
+     */
+    @Test
+    @FaultsProfile
+    void aClusterStartedAgainInItsDirectoryMapsTheArchivesTheFirstRecorded() throws Exception {
+        LocalCluster.Settings settings = ClusterJobs.settings("FlinkRunIT-cds", 1, 1, Map.of()).withClassArchives(true);
+        Path archives = settings.dir().resolve("cds");
+        deleteArchives(archives);
+        Path smoke = SmokeJob.writeJar(dir.resolve("smoke-cds.jar"));
+        LocalCluster first = LocalCluster.start(settings).stopOnExit();
+        try {
+            assertSmokeJobRuns(first, smoke);
+        } finally {
+            first.stop();
+        }
+        List<Path> recorded = archivesIn(archives);
+        assertEquals(List.of("jobmanager-", "taskmanager-"),
+                recorded.stream().map(archive -> archive.getFileName().toString().replaceAll("jdk.*", "")).toList(),
+                "archives recorded by the first cluster: " + recorded);
+
+        LocalCluster second = LocalCluster.start(settings).stopOnExit();
+        try {
+            assertTrue(memoryMaps(second.jobManagerPid()).contains(recorded.get(0).toString()),
+                    "the second JobManager maps " + recorded.get(0));
+            long taskManager = second.taskManagerPids().values().iterator().next();
+            assertTrue(memoryMaps(taskManager).contains(recorded.get(1).toString()),
+                    "the second TaskManager maps " + recorded.get(1));
+            assertSmokeJobRuns(second, smoke);
+        } finally {
+            second.stop();
+        }
+        assertEquals(recorded, archivesIn(archives), "a cluster that mapped its archives records none");
+    }
+
+    private static void assertSmokeJobRuns(LocalCluster cluster, Path jar) throws Exception {
+        ClusterJobs jobs = new ClusterJobs(cluster);
+        CliResult run = jobs.flink("run", jar.toString());
+        assertEquals(0, run.exitCode(), jobs.failure(run));
+        assertTrue(run.out().contains("sum 500500"), jobs.failure(run));
+    }
+
+    private static List<Path> archivesIn(Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.filter(file -> file.getFileName().toString().endsWith(".jsa")).sorted().toList();
+        }
+    }
+
+    private static void deleteArchives(Path directory) throws IOException {
+        if (Files.isDirectory(directory)) {
+            try (Stream<Path> files = Files.list(directory)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
+            }
+        }
+    }
+
+    private static String memoryMaps(long pid) throws IOException {
+        return Files.readString(Path.of("/proc", Long.toString(pid), "maps"), StandardCharsets.UTF_8);
     }
 
     @Test

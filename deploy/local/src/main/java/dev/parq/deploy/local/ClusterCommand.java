@@ -53,7 +53,8 @@ public final class ClusterCommand {
 
     @Command(name = "start", mixinStandardHelpOptions = true,
             description = "Starts a JobManager and TaskManagers (with --ha, a ZooKeeper server first), detached, and waits until"
-                    + " every TaskManager has registered its slots.")
+                    + " every TaskManager has registered its slots. They start from the class-data archives in DIR/cds/ when an"
+                    + " earlier cluster of DIR recorded them for this JDK and build (PARQ_NO_CDS=1: without).")
     int start(
             @Option(names = "--taskmanagers", paramLabel = "N", defaultValue = "2",
                     description = "TaskManager JVMs (default: ${DEFAULT-VALUE}).") int taskManagers,
@@ -81,7 +82,8 @@ public final class ClusterCommand {
             throw new CommandLine.ParameterException(spec.commandLine(), "--ha needs --zookeeper-lib");
         }
         return printStatus(LocalCluster.start(new LocalCluster.Settings(lib, config, dir, taskManagers, slots, Map.of(),
-                Duration.ofSeconds(timeoutSeconds), highAvailability ? zooKeeperLib : null, null, jar)));
+                Duration.ofSeconds(timeoutSeconds), highAvailability ? zooKeeperLib : null, null, jar,
+                ClassArchive.enabledByEnvironment())));
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true,
@@ -111,7 +113,8 @@ public final class ClusterCommand {
 
     @Command(name = "stop", mixinStandardHelpOptions = true,
             description = "SIGTERM to the TaskManagers, then the JobManagers, then ZooKeeper; kills what is left after 15 s."
-                    + " Exits 0 also when nothing runs.")
+                    + " Before that, if the cluster finished a job, processes started without a class-data archive record one"
+                    + " into DIR/cds/ (some seconds, once per JDK and build). Exits 0 also when nothing runs.")
     int stop() throws IOException {
         try {
             LocalCluster.open(dir).stop();

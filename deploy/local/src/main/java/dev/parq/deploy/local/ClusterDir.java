@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -13,7 +14,8 @@ import java.util.stream.Stream;
 /**
  * The directory a cluster lives in: {@code conf/} (its configuration), {@code log/}, {@code tmp/},
  * {@code run/} (a record per process), {@code plugins/}, {@code lib/} (the jar every process has on
- * its class path) and, with high availability, {@code ha/} and {@code zookeeper/}; Flink keeps an
+ * its class path), {@code cds/} (the processes' class-data archives, {@link ClassArchive}) and,
+ * with high availability, {@code ha/} and {@code zookeeper/}; Flink keeps an
  * application's jar in {@code artifacts/}. What runs is known from {@code run/} alone, so that any
  * command finds the processes another one started.
  */
@@ -51,7 +53,8 @@ final class ClusterDir {
     /**
      * Empties what an earlier cluster of the directory left and copies {@code jar}, if any, into
      * {@code lib/}. ha/, zookeeper/ and artifacts/ go too: a new cluster must not take over the jobs
-     * or jars of an old one.
+     * or jars of an old one. cds/ stays: the copy keeps the jar's modification time, so that a
+     * class-data archive recorded by an earlier cluster of the same build still matches it.
      */
     void prepare(Path jar) throws IOException {
         for (String owned : List.of("conf", "log", "tmp", "run", "ha", "zookeeper", "artifacts", "lib")) {
@@ -61,7 +64,7 @@ final class ClusterDir {
             Files.createDirectories(dir.resolve(owned));
         }
         if (jar != null) {
-            Files.copy(jar, lib().resolve(jar.getFileName()));
+            Files.copy(jar, lib().resolve(jar.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
         }
     }
 

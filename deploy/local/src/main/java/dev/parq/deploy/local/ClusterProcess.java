@@ -44,6 +44,11 @@ record ClusterProcess(String name, long pid, Map<String, Integer> ports) {
     }
 
     String role() {
+        return roleOf(name);
+    }
+
+    /** {@code taskmanager} of {@code taskmanager-2}. */
+    static String roleOf(String name) {
         int dash = name.lastIndexOf('-');
         return dash < 0 ? name : name.substring(0, dash);
     }

@@ -18,9 +18,11 @@ import dev.parq.deploy.local.LocalCluster.Settings;
  * What every process of a cluster is started from, kept in {@code run/cluster.settings}: a later
  * command ({@code add-taskmanager}, {@code add-jobmanager}), another JVM than the one that started
  * the cluster, starts its processes from the same. {@code zooKeeperLib} is null without high
- * availability, {@code application} null for a session cluster.
+ * availability, {@code application} null for a session cluster; {@code classArchives}: whether its
+ * JobManagers and TaskManagers start from class-data archives ({@link ClassArchive}).
  */
-record ClusterSpec(Path lib, Path zooKeeperLib, Application application, int slots, Duration timeout) {
+record ClusterSpec(Path lib, Path zooKeeperLib, Application application, int slots, Duration timeout,
+        boolean classArchives) {
 
     private static final String FILE = "cluster.settings";
 
@@ -31,7 +33,7 @@ record ClusterSpec(Path lib, Path zooKeeperLib, Application application, int slo
 
     static ClusterSpec of(Settings settings) {
         return new ClusterSpec(settings.lib(), settings.zooKeeperLib(), settings.application(), settings.slots(),
-                settings.timeout());
+                settings.timeout(), settings.classArchives());
     }
 
     boolean highAvailability() {
@@ -53,6 +55,7 @@ record ClusterSpec(Path lib, Path zooKeeperLib, Application application, int slo
         }
         settings.setProperty("slots", Integer.toString(slots));
         settings.setProperty("timeout", timeout.toString());
+        settings.setProperty("class-archives", Boolean.toString(classArchives));
         try (Writer out = Files.newBufferedWriter(runDir.resolve(FILE), StandardCharsets.UTF_8)) {
             settings.store(out, "how this cluster was started");
         }
@@ -79,6 +82,7 @@ record ClusterSpec(Path lib, Path zooKeeperLib, Application application, int slo
                     settings.getProperty("application.main"), args);
         }
         return new ClusterSpec(Path.of(settings.getProperty("lib")), zooKeeperLib == null ? null : Path.of(zooKeeperLib),
-                application, Integer.parseInt(settings.getProperty("slots")), Duration.parse(settings.getProperty("timeout")));
+                application, Integer.parseInt(settings.getProperty("slots")), Duration.parse(settings.getProperty("timeout")),
+                Boolean.parseBoolean(settings.getProperty("class-archives", "true")));
     }
 }

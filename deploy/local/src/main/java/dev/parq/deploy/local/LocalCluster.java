@@ -46,22 +46,27 @@ public final class LocalCluster {
      * null for a session cluster, and {@code jar} null for a cluster with Flink's jars alone.
      */
     public record Settings(Path lib, Path configTemplate, Path dir, int taskManagers, int slots,
-            Map<String, String> overrides, Duration timeout, Path zooKeeperLib, Application application, Path jar) {
+            Map<String, String> overrides, Duration timeout, Path zooKeeperLib, Application application, Path jar,
+            boolean classArchives) {
 
-        /** A session cluster without high availability. */
+        /**
+         * A session cluster without high availability, whose processes start from class-data
+         * archives unless {@code PARQ_NO_CDS} is set.
+         */
         public Settings(Path lib, Path configTemplate, Path dir, int taskManagers, int slots,
                 Map<String, String> overrides, Duration timeout) {
-            this(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, null, null, null);
+            this(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, null, null, null,
+                    ClassArchive.enabledByEnvironment());
         }
 
         /** With ZooKeeper high availability, from the ZooKeeper server's jars in {@code zooKeeperLib}. */
         public Settings withHighAvailability(Path zooKeeperLib) {
-            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar);
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar, classArchives);
         }
 
         /** An application cluster: its JobManager runs {@code application}'s main itself. */
         public Settings withApplication(Application application) {
-            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar);
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar, classArchives);
         }
 
         /**
@@ -71,7 +76,16 @@ public final class LocalCluster {
          * then come from it: loaded and compiled once per process instead of once per job.
          */
         public Settings withJar(Path jar) {
-            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar);
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar, classArchives);
+        }
+
+        /**
+         * Whether the JobManagers and TaskManagers record class-data archives of the classes they
+         * load when the cluster is stopped after a job, and start from them later (in {@code DIR/cds/}).
+         */
+        public Settings withClassArchives(boolean classArchives) {
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar,
+                    classArchives);
         }
 
         public Settings {
@@ -322,7 +336,9 @@ public final class LocalCluster {
     /**
      * SIGTERM to the TaskManagers, then to the JobManagers, so that Flink runs its shutdown hooks,
      * then to ZooKeeper, which the JobManagers need until they are gone; what is still alive after a
-     * grace period is killed. Removes the process records. Nothing running is not an error.
+     * grace period is killed. Removes the process records. Nothing running is not an error. Before
+     * that, if the cluster has finished a job, the processes started without a class-data archive
+     * record one ({@link ClassArchive}).
      */
     public void stop() throws IOException {
         if (stopOnExit != null && Thread.currentThread() != stopOnExit) {
@@ -330,11 +346,27 @@ public final class LocalCluster {
             stopOnExit = null;
         }
         List<ClusterProcess> processes = dir.processes();
+        Map<String, ProcessHandle> running = new LinkedHashMap<>();
+        processes.forEach(process -> dir.handle(process).ifPresent(handle -> running.put(process.name(), handle)));
+        new ClassArchive(dir, spec.classArchives()).record(running, this::finishedAJob);
         ProcessStopper.stopAll(handles(processes.stream().filter(ClusterProcess::isTaskManager).toList()));
         ProcessStopper.stopAll(handles(processes.stream().filter(ClusterProcess::isJobManager).toList()));
         ProcessStopper.stopAll(handles(processes.stream().filter(ClusterProcess::isZooKeeper).toList()));
         for (ClusterProcess process : processes) {
             process.forget(dir.run());
+        }
+    }
+
+    /** Whether a JobManager that runs lists a finished job; no if none answers. */
+    private boolean finishedAJob() {
+        try {
+            return dir.processes().stream().anyMatch(dir::isAlive)
+                    && rest.get("/jobs/overview").path("jobs").findValuesAsText("state").contains("FINISHED");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -35,10 +36,12 @@ final class ProcessLauncher {
 
     private final ClusterDir dir;
     private final ClusterSpec spec;
+    private final ClassArchive archive;
 
     ProcessLauncher(ClusterDir dir, ClusterSpec spec) {
         this.dir = dir;
         this.spec = spec;
+        this.archive = new ClassArchive(dir, spec.classArchives());
     }
 
     /**
@@ -82,11 +85,20 @@ final class ProcessLauncher {
                 orderedPorts("rpc", rpcPort, "data", dataPort), List.of());
     }
 
-    /** {@code program}: the options and arguments of an application's main, after Flink's own. */
+    /**
+     * {@code program}: the options and arguments of an application's main, after Flink's own. The
+     * process maps its kind's class-data archive, or records one ({@link ClassArchive}).
+     */
     private ClusterProcess launch(String name, String mainClass, String memoryFlags, String dynamicConfig,
             Map<String, Integer> ports, List<String> program) throws IOException {
-        List<String> command = javaCommand(JvmOptions.split(memoryFlags), name.startsWith(ClusterProcess.JOB_MANAGER)
-                ? CoreOptions.FLINK_JM_JVM_OPTIONS : CoreOptions.FLINK_TM_JVM_OPTIONS, dir.logs().resolve(name + ".log"));
+        String role = ClusterProcess.roleOf(name);
+        List<String> jvmOptions = jvmOptions(JvmOptions.split(memoryFlags),
+                role.equals(ClusterProcess.JOB_MANAGER) ? CoreOptions.FLINK_JM_JVM_OPTIONS : CoreOptions.FLINK_TM_JVM_OPTIONS);
+        List<String> command = new ArrayList<>(List.of(javaExecutable()));
+        command.addAll(jvmOptions);
+        command.addAll(archive.options(name, role, mainClass, jvmOptions, classPath()));
+        command.addAll(logOptions(dir.logs().resolve(name + ".log")));
+        command.addAll(classPathOptions());
         command.add(mainClass);
         command.addAll(List.of("--configDir", dir.conf().toString()));
         command.addAll(JvmOptions.split(dynamicConfig));
@@ -113,17 +125,31 @@ final class ProcessLauncher {
      */
     List<String> javaCommand(List<String> memoryFlags, ConfigOption<String> roleOptions, Path logFile) {
         List<String> command = new ArrayList<>(List.of(javaExecutable()));
-        command.addAll(memoryFlags);
+        command.addAll(jvmOptions(memoryFlags, roleOptions));
+        command.addAll(logOptions(logFile));
+        command.addAll(classPathOptions());
+        return command;
+    }
+
+    private List<String> jvmOptions(List<String> memoryFlags, ConfigOption<String> roleOptions) {
+        List<String> options = new ArrayList<>(memoryFlags);
         Configuration config = ClusterConfig.load(dir);
         // lib/ is that of the assembled distribution, so its parent is FLINK_HOME, as for bin/.
         Map<String, String> variables = Map.of("FLINK_HOME", spec.lib().getParent().toString(),
                 "FLINK_CONF_DIR", dir.conf().toString());
-        command.addAll(JvmOptions.words(config.get(CoreOptions.FLINK_JVM_OPTIONS), variables));
-        command.addAll(JvmOptions.words(config.get(roleOptions), variables));
-        command.addAll(logOptions(logFile));
-        command.add("-classpath");
-        command.add(spec.lib() + "/*" + File.pathSeparator + dir.lib() + "/*");
-        return command;
+        options.addAll(JvmOptions.words(config.get(CoreOptions.FLINK_JVM_OPTIONS), variables));
+        options.addAll(JvmOptions.words(config.get(roleOptions), variables));
+        return options;
+    }
+
+    /** The directories whose jars are on every process's class path, in order. */
+    private List<Path> classPath() {
+        return List.of(spec.lib(), dir.lib());
+    }
+
+    private List<String> classPathOptions() {
+        return List.of("-classpath", classPath().stream().map(directory -> directory + "/*")
+                .collect(Collectors.joining(File.pathSeparator)));
     }
 
     List<String> logOptions(Path logFile) {
