@@ -34,8 +34,11 @@ import dev.parq.deploy.local.LocalCluster.CliResult;
  * output and the checkpoints on the S3-compatible test server. While objects keep landing, a
  * TaskManager is SIGKILLed (and another added), then the JobManager (and another started, which
  * finds the job through ZooKeeper); after a stop with a savepoint every line of every object is in
- * the table once.
+ * the table once. In the long suite only: a cluster with ZooKeeper and two failovers take a minute
+ * and a half, and the suite every build runs has the same paths in {@code ObjectIngestS3IT}'s kill
+ * and savepoint restarts and in {@code TaskManagerFailoverIT} and {@code HighAvailabilityIT}.
  */
+@FaultsProfile
 class ObjectFailoverS3IT {
 
     private static final String TEST = "ObjectFailoverS3IT";

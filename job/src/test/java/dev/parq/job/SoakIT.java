@@ -46,7 +46,7 @@ class SoakIT {
 
     @Test
     void descriptorsAndThreadsStayFlatWhileTheLogsRotate() throws Exception {
-        numbered.assertEachCommittedOnce(soak(FaultsProfile.ON ? 180 : 40));
+        numbered.assertEachCommittedOnce(soak(FaultsProfile.ON ? 180 : 20));
     }
 
     /** The test above fails when each file read leaves its descriptor open. */

@@ -19,13 +19,17 @@ import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * numpy as an independent oracle (mmap/src/test/python/oracle.py): files written by Java are
  * read by numpy and the other way round, compared bit for bit. Skipped when python3 with numpy
- * is not installed; CI installs it with {@code pip install numpy}.
+ * is not installed; CI installs it with {@code pip install numpy}. Its cases run two at a time:
+ * each is a series of python processes, and each has a directory of its own.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class NumpyOracleIT {
 
     private static final Path ORACLE = Path.of("src/test/python/oracle.py").toAbsolutePath();

@@ -67,11 +67,12 @@ class ObjectEnumeratorTest {
     @Test
     void theStateHoldsTheLookBackWindowNotEveryObjectEverRead() throws Exception {
         ObjectEnumerator enumerator = start(FOLLOWING, new EnumeratorState(List.of()));
-        // 100,000 objects, one a second, named as shippers name them; listed every 100.
+        // 100,000 objects, one a second, named as shippers name them; listed every 300 (five
+        // minutes, half the look-back: each listing walks every object there is).
         for (int i = 0; i < 100_000; i++) {
             bucket.put(String.format("app/2026/12/05/%02d/part-host-%06d.ndjson.gz", i / 3600 % 24, i), "etag:" + i,
                     i * 1000L);
-            if (i % 100 == 99) {
+            if (i % 300 == 299 || i == 99_999) {
                 list(enumerator);
                 drain();
             }
