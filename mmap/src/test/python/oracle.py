@@ -10,7 +10,12 @@ decimal integers, so that NaN payloads and -0.0 are compared exactly.
   check-npy FILE BITS         np.load and compare
   stats-mmap FILE DTYPE COUNT SEED  write COUNT random elements (floats with 1% NaN), print
                               numpy's count, nansum (in float64), nanmin and nanmax of them
+  serve                       read commands from stdin, one per line with tab-separated
+                              arguments; after each, print its output, then a line of a NUL
+                              and its exit status (numpy is imported once for all of them)
 """
+import contextlib
+import io
 import struct
 import sys
 
@@ -143,8 +148,7 @@ def parse_shape(text):
     return tuple(int(x) for x in text.split(",") if x)
 
 
-if __name__ == "__main__":
-    command, args = sys.argv[1], sys.argv[2:]
+def run(command, args):
     if command == "check-mmap":
         check_mmap(args[0], args[1])
     elif command == "write-mmap":
@@ -157,3 +161,27 @@ if __name__ == "__main__":
         stats_mmap(args[0], args[1], int(args[2]), int(args[3]))
     else:
         fail("unknown command " + command)
+
+
+def serve():
+    for line in sys.stdin:
+        words = line.rstrip("\n").split("\t")
+        output = io.StringIO()
+        status = 0
+        with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+            try:
+                run(words[0], words[1:])
+            except SystemExit as e:
+                status = e.code if isinstance(e.code, int) else 1
+            except Exception as e:
+                print("%s: %s" % (type(e).__name__, e))
+                status = 1
+        sys.stdout.write(output.getvalue() + "\0%d\n" % status)
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "serve":
+        serve()
+    else:
+        run(sys.argv[1], sys.argv[2:])

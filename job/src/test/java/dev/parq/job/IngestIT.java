@@ -61,7 +61,7 @@ class IngestIT {
      * {@code -Dparq.it.compaction-seconds=N} says. Not less: in 10 s the checkpoints write hardly more
      * part files than the bound lets be visible, and a compaction of each on its own would pass.
      */
-    private static final int COMPACTION_SECONDS = Integer.getInteger("parq.it.compaction-seconds", FaultsProfile.ON ? 60 : 20);
+    private static final int COMPACTION_SECONDS = Integer.getInteger("parq.it.compaction-seconds", FaultsProfile.ON ? 60 : 12);
     /** A part file of a checkpoint, pending ({@code ..part-U-N.parquet.inprogress.V}) or moved for its compaction. */
     private static final Pattern PART_FILE = Pattern.compile("\\.+(part-[0-9a-f-]+-\\d+)\\.parquet.*");
 

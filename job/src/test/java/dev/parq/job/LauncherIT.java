@@ -161,9 +161,9 @@ class LauncherIT {
             // The loaded classes go to a file of their own: on stdout the JVM's lines can land in
             // the middle of parq's.
             Path classes = dir.resolve("classes-" + level + ".log");
-            ProcessBuilder builder = new ProcessBuilder("java", "-Xmx768m",
-                    "-Xlog:class+load=info:file=" + classes, "-jar", JAR.toString(),
-                    "convert", SAMPLE.toString(), "-o", dir.resolve("out-" + level).toString(), "--no-progress")
+            List<String> command = ParqJar.java("-Xmx768m", "-Xlog:class+load=info:file=" + classes, "-jar", JAR.toString());
+            command.addAll(List.of("convert", SAMPLE.toString(), "-o", dir.resolve("out-" + level).toString(), "--no-progress"));
+            ProcessBuilder builder = new ProcessBuilder(command)
                     .redirectOutput(dir.resolve("stdout").toFile())
                     .redirectError(dir.resolve("stderr").toFile());
             builder.environment().remove("PARQ_LOG_LEVEL");

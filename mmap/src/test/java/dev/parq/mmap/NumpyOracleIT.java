@@ -2,21 +2,26 @@ package dev.parq.mmap;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.parq.mmap.MmapArrayException.Kind;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
@@ -27,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * numpy as an independent oracle (mmap/src/test/python/oracle.py): files written by Java are
  * read by numpy and the other way round, compared bit for bit. Skipped when python3 with numpy
  * is not installed; CI installs it with {@code pip install numpy}. Its cases run two at a time:
- * each is a series of python processes, and each has a directory of its own.
+ * each has a python process and a directory of its own.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class NumpyOracleIT {
@@ -37,6 +42,10 @@ class NumpyOracleIT {
 
     @TempDir
     Path dir;
+
+    private Process oracle;
+    private BufferedWriter toOracle;
+    private BufferedReader fromOracle;
 
     @BeforeAll
     static void requireNumpy() {
@@ -53,14 +62,35 @@ class NumpyOracleIT {
         assumeTrue(available, "python3 with numpy is not installed (pip install numpy); skipping the numpy oracle");
     }
 
-    private static String python(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("python3", ORACLE.toString()));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "python timed out");
-        assertEquals(0, process.exitValue(), String.join(" ", command) + " failed: " + output);
-        return output;
+    /**
+     * Runs a command of oracle.py in this case's python process, started at its first command:
+     * one process imports numpy once for the case's hundred or so commands.
+     */
+    private String python(String... args) throws Exception {
+        if (oracle == null) {
+            oracle = new ProcessBuilder("python3", ORACLE.toString(), "serve").redirectErrorStream(true).start();
+            toOracle = new BufferedWriter(new OutputStreamWriter(oracle.getOutputStream(), StandardCharsets.UTF_8));
+            fromOracle = new BufferedReader(new InputStreamReader(oracle.getInputStream(), StandardCharsets.UTF_8));
+        }
+        toOracle.write(String.join("\t", args) + "\n");
+        toOracle.flush();
+        StringBuilder output = new StringBuilder();
+        for (String line = fromOracle.readLine(); ; line = fromOracle.readLine()) {
+            assertNotNull(line, "oracle.py ended: " + output);
+            if (line.startsWith("\0")) {
+                assertEquals("0", line.substring(1), "oracle.py " + String.join(" ", args) + " failed: " + output);
+                return output.toString();
+            }
+            output.append(line).append('\n');
+        }
+    }
+
+    @AfterEach
+    void stopOracle() throws Exception {
+        if (oracle != null) {
+            toOracle.close();
+            assertTrue(oracle.waitFor(60, TimeUnit.SECONDS), "oracle.py did not end");
+        }
     }
 
     private static String shapeArgument(long[] shape) {
