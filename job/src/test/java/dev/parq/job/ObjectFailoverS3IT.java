@@ -141,20 +141,11 @@ class ObjectFailoverS3IT {
 
     /** Waits until the table's visible objects hold {@code rows} rows, while the job runs. */
     private static void awaitRows(long rows, String job) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(NumberedLines.WAIT_SECONDS);
-        long seen = -1;
-        while (System.nanoTime() < deadline) {
+        new S3Ingests(s3, dir).awaitRows("table", rows, () -> {
             String state = jobs.stateOf(job);
             assertTrue(state.equals("RUNNING") || state.equals("RESTARTING") || state.equals("CREATED")
                     || state.equals("INITIALIZING"), "the job is " + state + cluster.diagnostics());
-            seen = new S3Ingests(s3, dir).committedRows("table");
-            if (seen == rows) {
-                return;
-            }
-            assertTrue(seen < rows, "more rows than lines: " + seen + " > " + rows);
-            Thread.sleep(500);
-        }
-        throw new AssertionError(seen + " rows are committed, not " + rows);
+        });
     }
 
     /** Puts objects of numbered lines under {@code landing/app/}, plain and gzip by turns, as a shipper does. */

@@ -169,11 +169,7 @@ class S3IT {
     }
 
     private void assertKilledConversionLeavesNothingVisible(String bucket) throws Exception {
-        Path input = dir.resolve("big.ndjson");
-        People.write(input, 48 << 20);
-        Process convert = parq.start("convert", input.toString(), "-o", "s3a://" + bucket + "/out", "-p", "1",
-                "--schema", People.SCHEMA);
-        awaitUpload(bucket, convert);
+        Process convert = uploading(bucket);
         convert.destroyForcibly();
         assertTrue(convert.waitFor(30, TimeUnit.SECONDS));
         assertEquals(137, convert.exitValue(), "killed with SIGKILL, not finished: " + parq.stderr());
@@ -195,15 +191,21 @@ class S3IT {
 
     @Test
     void aConversionStoppedWhileItUploadsAbortsItsUploads() throws Exception {
-        Path input = dir.resolve("big.ndjson");
-        People.write(input, 48 << 20);
-        Process convert = parq.start("convert", input.toString(), "-o", "s3a://stopped/out", "-p", "1",
-                "--schema", People.SCHEMA);
-        awaitUpload("stopped", convert);
+        Process convert = uploading("stopped");
         parq.signal(convert, "TERM", 143);
         assertTrue(parq.stderr().contains("pending uploads aborted"), parq.stderr());
         assertEquals(List.of(), visible("stopped"), "objects of the stopped conversion a reader sees");
         assertEquals(0, s3.pendingUploads("stopped"), "uploads left open by the stopped conversion");
+    }
+
+    /** A conversion of 48 MiB to {@code s3a://BUCKET/out}, started and seen uploading its first part. */
+    private Process uploading(String bucket) throws Exception {
+        Path input = dir.resolve("big.ndjson");
+        People.write(input, 48 << 20);
+        Process convert = parq.start("convert", input.toString(), "-o", "s3a://" + bucket + "/out", "-p", "1",
+                "--schema", People.SCHEMA);
+        awaitUpload(bucket, convert);
+        return convert;
     }
 
     /**

@@ -69,11 +69,21 @@ final class S3Ingests {
 
     /** Waits until {@code bucket} holds {@code rows} committed rows, while {@code ingest} runs. */
     void awaitRows(String bucket, long rows, Process ingest) throws Exception {
+        awaitRows(bucket, rows, () -> assertTrue(ingest.isAlive(), "ingest ended: " + stderr()));
+    }
+
+    /** An assertion that the ingest still runs, made before each look at the committed rows. */
+    interface StillRunning {
+        void check() throws Exception;
+    }
+
+    /** Waits until {@code bucket} holds {@code rows} committed rows, checking {@code running} before each look. */
+    void awaitRows(String bucket, long rows, StillRunning running) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(mutation == null ? NumberedLines.WAIT_SECONDS
                 : MUTATED_WAIT_SECONDS);
         long seen = -1;
         while (System.nanoTime() < deadline) {
-            assertTrue(ingest.isAlive(), "ingest ended: " + stderr());
+            running.check();
             seen = committedRows(bucket);
             if (seen == rows) {
                 return;
