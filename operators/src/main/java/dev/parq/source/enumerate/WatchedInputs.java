@@ -37,6 +37,8 @@ public final class WatchedInputs implements InputDiscovery {
     private final Duration interval;
     private final boolean objects;
     private transient Set<String> skipped;
+    /** Inputs named as paths that were regular files when looked at. */
+    private transient Set<String> namedFiles;
 
     public WatchedInputs(List<String> inputs, Duration interval) {
         if (inputs.isEmpty()) {
@@ -82,7 +84,22 @@ public final class WatchedInputs implements InputDiscovery {
             return currentObjects(KeyFloor.NONE).objects();
         }
         Map<String, InputFile> files = new LinkedHashMap<>();
+        if (namedFiles == null) {
+            namedFiles = new HashSet<>();
+        }
         for (String input : inputs) {
+            if (!InputFiles.isGlob(input)) {
+                Path named = Path.of(input);
+                if (Files.isRegularFile(named)) {
+                    namedFiles.add(input);
+                } else if (namedFiles.contains(input) && Files.isDirectory(named)) {
+                    // Walking it would start on files nobody asked to follow, as if they were
+                    // the file's next lines.
+                    warnSkipped(input, "was a file and is a directory now: the files in it are not followed"
+                            + " (name a directory to follow the files in it)");
+                    continue;
+                }
+            }
             List<InputFile> found;
             try {
                 found = InputFiles.expand(List.of(input));

@@ -2,6 +2,8 @@ package dev.parq.source.enumerator;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -199,6 +201,9 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
             } else if (unlisted.merge(known.fileKey(), 1, Integer::sum) >= UNLISTED_SCANS) {
                 unlisted.remove(known.fileKey());
                 it.remove();
+                if (Files.isDirectory(Path.of(known.path()))) {
+                    LOG.warn("{} is a directory now: the file followed there is not read any more", known.path());
+                }
                 copies.release(new ReleasedFile(known, now, lastSnapshot, true));
             }
         }

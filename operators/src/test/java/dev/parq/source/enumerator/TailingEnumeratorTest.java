@@ -115,12 +115,7 @@ class TailingEnumeratorTest {
     void aFileReplacedByAFifoIsNotOpenedAndTheOthersGoOn() throws Exception {
         Path log = dir.resolve("app.log");
         Path other = dir.resolve("other.log");
-        Files.writeString(log, "{\"seq\":1}\n");
-        Files.writeString(other, "{\"seq\":2}\n");
-        TailingEnumerator enumerator = new TailingEnumerator(context, new WatchedInputs(List.of(log.toString(),
-                other.toString()), Duration.ofSeconds(1)), 1 << 20, FROM_BEGINNING, new EnumeratorState(List.of()));
-        enumerator.start();
-        scan(enumerator);
+        TailingEnumerator enumerator = followingTwo(log, other);
         String oldKey = key(log);
         Files.delete(log);
         assertEquals(0, new ProcessBuilder("mkfifo", log.toString()).start().waitFor());
@@ -129,6 +124,40 @@ class TailingEnumeratorTest {
         scan(enumerator);
         assertEquals("{\"seq\":1}\n", read.get(oldKey).toString());
         assertEquals("{\"seq\":2}\n{\"seq\":3}\n", readOf(other));
+    }
+
+    /**
+     * A file named as the input and replaced by a directory of files: the files in the directory
+     * are not taken for the file's next lines, the other input goes on, and the file's lines read
+     * before are not read again. A directory named at the start is walked as always.
+     */
+    @Test
+    void aFileReplacedByADirectoryIsNotWalkedAndTheOthersGoOn() throws Exception {
+        Path log = dir.resolve("app.log");
+        Path other = dir.resolve("other.log");
+        TailingEnumerator enumerator = followingTwo(log, other);
+        String oldKey = key(log);
+        Files.delete(log);
+        Files.createDirectory(log);
+        Files.writeString(log.resolve("inside.log"), "{\"seq\":9}\n");
+        append(other, "{\"seq\":3}\n");
+        scan(enumerator);
+        scan(enumerator);
+        scan(enumerator);
+        assertEquals("{\"seq\":1}\n", read.get(oldKey).toString());
+        assertEquals("{\"seq\":2}\n{\"seq\":3}\n", readOf(other));
+        assertEquals(Set.of(oldKey, key(other)), read.keySet(), "files read: " + read.keySet());
+    }
+
+    /** An enumerator that follows {@code log} and {@code other}, named as inputs, after its first scan of a line each. */
+    private TailingEnumerator followingTwo(Path log, Path other) throws Exception {
+        Files.writeString(log, "{\"seq\":1}\n");
+        Files.writeString(other, "{\"seq\":2}\n");
+        TailingEnumerator enumerator = new TailingEnumerator(context, new WatchedInputs(List.of(log.toString(),
+                other.toString()), Duration.ofSeconds(1)), 1 << 20, FROM_BEGINNING, new EnumeratorState(List.of()));
+        enumerator.start();
+        scan(enumerator);
+        return enumerator;
     }
 
     @Test
