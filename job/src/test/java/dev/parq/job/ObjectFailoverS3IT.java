@@ -53,9 +53,7 @@ class ObjectFailoverS3IT {
 
     @BeforeAll
     static void start() throws Exception {
-        s3 = S3Server.start(serverRoot);
-        s3.createBucket("landing");
-        s3.createBucket("table");
+        s3 = S3Server.start(serverRoot, "landing", "table");
         LocalCluster.Settings settings = ClusterJobs.settings(TEST, 2, 1, Map.of(
                 "s3.endpoint", S3Server.ENDPOINT, "s3.path.style.access", "true",
                 "s3.access-key", "parq", "s3.secret-key", "parq-secret"));

@@ -48,11 +48,8 @@ class S3IT {
 
     @BeforeAll
     static void startServer() throws Exception {
-        s3 = S3Server.start(serverRoot);
-        for (String bucket : List.of("logs", "lake", "killed", "killed-early", "failed", "stopped", "unaborted", "ingest",
-                "mutated", "throttled", "unretried", "reset")) {
-            s3.createBucket(bucket);
-        }
+        s3 = S3Server.start(serverRoot, "logs", "lake", "killed", "killed-early", "failed", "stopped", "unaborted",
+                "ingest", "mutated", "throttled", "unretried", "reset");
     }
 
     @AfterAll

@@ -46,8 +46,8 @@ final class S3Server implements AutoCloseable {
         this.process = process;
     }
 
-    /** Starts the server with its objects under {@code root}, and waits until it answers. */
-    static S3Server start(Path root) throws Exception {
+    /** Starts the server with its objects under {@code root}, waits until it answers, and creates {@code buckets}. */
+    static S3Server start(Path root, String... buckets) throws Exception {
         // Skipped by the other failsafe execution (where -Dit.test=S3IT lands too); its own one sets this.
         assumeTrue(Boolean.getBoolean("parq.test.netns"),
                 "the S3 tests run in their own failsafe execution, inside a private network namespace");
@@ -64,6 +64,9 @@ final class S3Server implements AutoCloseable {
         builder.environment().put("COM_ADOBE_TESTING_S3MOCK_STORE_ROOT", root.resolve("store").toString());
         S3Server server = new S3Server(builder.start());
         server.awaitReady();
+        for (String bucket : buckets) {
+            server.createBucket(bucket);
+        }
         return server;
     }
 
