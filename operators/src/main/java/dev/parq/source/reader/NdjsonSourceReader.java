@@ -81,8 +81,9 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
      * and rotated: a split's file found under another name (renamed by rotation since the split was
      * issued) is read there, and one since truncated or deleted is skipped with a warning instead
      * of failing the job, since its lines are gone. Splits of objects (not local files) are read
-     * as listed; an object written again or deleted since its split was cut, or a damaged
-     * compressed one, is skipped with a warning too.
+     * as listed; an object written again or deleted since its split was cut is skipped with a
+     * warning too, and one whose compressed stream is damaged is read up to the damage, which is
+     * handed on for the rejected output.
      */
     public NdjsonSourceReader(SourceReaderContext context, long chunkSize, boolean following) {
         this.context = context;
