@@ -188,7 +188,8 @@ class ParseOperatorTest {
         LineChunk damage = LineChunk.damaged("s3a://b/k.ndjson.gz", 36, "truncated or corrupt gzip stream");
         DataOutputSerializer shipped = new DataOutputSerializer(64);
         LineChunkSerializer.INSTANCE.serialize(damage, shipped);
-        LineChunk received = LineChunkSerializer.INSTANCE.deserialize(new DataInputDeserializer(shipped.getCopyOfBuffer()));
+        LineChunk received = LineChunkSerializer.INSTANCE.deserialize(
+                new DataInputDeserializer(shipped.getCopyOfBuffer()));
         assertEquals(damage.toString(), received.toString());
         harness.processElement(new StreamRecord<>(received));
         harness.endInput();
