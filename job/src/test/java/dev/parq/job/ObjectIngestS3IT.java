@@ -1,6 +1,7 @@
 package dev.parq.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,7 +46,9 @@ class ObjectIngestS3IT {
     /** Where the numbers of the lines of an object that lands late under an old folder start. */
     private static final long LATE_FROM = 2_000_000_000L;
     private static final long LATE_LINES = 50;
-
+    /** Where the damaged objects are put under each followed prefix. */
+    private static final String DAMAGED_KEY = "/2026/12/06/00/damaged.ndjson.gz";
+    private static final String UNREADABLE_KEY = "/2026/12/06/00/unreadable.ndjson.gz";
 
     private static S3Server s3;
     @TempDir
@@ -57,13 +60,12 @@ class ObjectIngestS3IT {
     private S3Ingests parq;
     /** How many whole lines the damaged object holds before its damage. */
     private long linesBeforeDamage;
+    /** The bytes of those lines, decompressed: where the lines lost begin. */
+    private long bytesBeforeDamage;
 
     @BeforeAll
     static void startServer() throws Exception {
-        s3 = S3Server.start(serverRoot);
-        for (String bucket : List.of("landing", "table", "mutated", "days", "days-whole")) {
-            s3.createBucket(bucket);
-        }
+        s3 = S3Server.start(serverRoot, "landing", "table", "mutated", "unrecorded", "days", "days-whole");
     }
 
     @AfterAll
@@ -84,19 +86,22 @@ class ObjectIngestS3IT {
     }
 
     /**
-     * Also a damaged gzip object among them (numbered apart, from {@link #DAMAGED_FROM}): the lines
-     * before the damage are committed once, the log names the object, and the ingest goes on.
+     * Also two damaged gzip objects among them: one cut in its middle (its lines numbered apart, from
+     * {@link #DAMAGED_FROM}), one whose header is broken. The lines before the damage are committed
+     * once, the log names each object, each is named once in {@code _rejected/} with the offset
+     * from which its lines are lost, and the ingest goes on.
      */
     @Test
     void aPrefixFollowedThroughAKillHasEveryLineOfEveryObjectOnce() throws Exception {
-        Path out = followedThroughAKill("table");
+        Path out = followedThroughAKill("table", FaultsProfile.ON ? 5 : 1);
         numbered.assertEachCommittedOnce(out, "seq < " + DAMAGED_FROM);
         List<List<Object>> damaged = DuckDb.query("SELECT count(*), count(DISTINCT seq), min(seq), max(seq) FROM "
                 + DuckDb.parquet(out) + " WHERE seq >= " + DAMAGED_FROM);
         assertEquals(List.of(linesBeforeDamage, linesBeforeDamage, DAMAGED_FROM, DAMAGED_FROM + linesBeforeDamage - 1),
                 damaged.get(0).stream().map(v -> ((Number) v).longValue()).toList(), "rows, distinct, min, max");
-        assertTrue(parq.stderr().contains("s3a://landing/table/2026/12/06/00/damaged.ndjson.gz: truncated or corrupt gzip"
-                + " stream"), "the damaged object is not named in the log");
+        assertTrue(parq.stderr().contains("s3a://landing/table" + DAMAGED_KEY + ": truncated or corrupt gzip stream"),
+                "the damaged object is not named in the log");
+        assertDamagedObjectsNamedOnce("table", out);
     }
 
     /** The test above fails when the objects taken are not in the enumerator's checkpoints. */
@@ -104,7 +109,56 @@ class ObjectIngestS3IT {
     @FaultsProfile
     void withoutTheObjectsInTheStateAKilledIngestReadsThemAgain() throws Exception {
         parq.mutation = Mutation.NO_OBJECT_STATE;
-        assertThrows(AssertionError.class, () -> numbered.assertEachCommittedOnce(followedThroughAKill("mutated")));
+        assertThrows(AssertionError.class,
+                () -> numbered.assertEachCommittedOnce(followedThroughAKill("mutated", FaultsProfile.ON ? 5 : 1)));
+    }
+
+    /**
+     * The test above fails when a damaged object is only logged, not recorded in {@code _rejected/};
+     * one kill shows it as well as five.
+     */
+    @Test
+    @FaultsProfile
+    void withoutARecordOfTheDamageTheDamagedObjectsAreNotNamedInTheOutput() throws Exception {
+        parq.mutation = Mutation.NO_DAMAGE_RECORD;
+        parq.rowsUnaffected = true;
+        Path out = followedThroughAKill("unrecorded", 1);
+        assertTrue(parq.stderr().contains("s3a://landing/unrecorded" + DAMAGED_KEY + ": truncated or corrupt gzip"),
+                "the damaged object is not named in the log");
+        AssertionError unnamed = assertThrows(AssertionError.class,
+                () -> assertDamagedObjectsNamedOnce("unrecorded", out));
+        assertTrue(unnamed.getMessage().startsWith("the objects named in _rejected/: [] ==> expected: <["),
+                unnamed.getMessage());
+    }
+
+    /**
+     * {@code _rejected/} of the downloaded output {@code out} of the prefix {@code bucket} holds one
+     * record of each damaged object, read by DuckDB: its key, the decompressed offset from which its
+     * lines are lost (none is, of the one with a broken header) and what is wrong, and no other.
+     */
+    private void assertDamagedObjectsNamedOnce(String bucket, Path out) throws Exception {
+        List<List<Object>> records = new ArrayList<>();
+        Path rejected = out.resolve("_rejected");
+        if (Files.isDirectory(rejected)) {
+            try (var files = Files.list(rejected)) {
+                if (files.anyMatch(file -> file.getFileName().toString().startsWith("rejected"))) {
+                    records = DuckDb.query("SELECT file, \"offset\", error, line FROM read_json("
+                            + DuckDb.literal(rejected.resolve("rejected*.ndjson")) + ", format = 'newline_delimited',"
+                            + " columns = {file: 'VARCHAR', \"offset\": 'BIGINT', error: 'VARCHAR', line: 'VARCHAR'})"
+                            + " ORDER BY file");
+                }
+            }
+        }
+        String damagedObject = "s3a://landing/" + bucket + DAMAGED_KEY;
+        String unreadableObject = "s3a://landing/" + bucket + UNREADABLE_KEY;
+        assertEquals(List.of(damagedObject, unreadableObject), records.stream().map(r -> r.get(0)).toList(),
+                "the objects named in _rejected/: " + records);
+        assertEquals(bytesBeforeDamage, ((Number) records.get(0).get(1)).longValue(), "offset of " + records.get(0));
+        String error = (String) records.get(0).get(2);
+        assertTrue(error.startsWith("truncated or corrupt gzip stream: it cannot be read past byte "), error);
+        assertEquals(Arrays.asList(unreadableObject, 0L, "truncated or corrupt gzip stream: it cannot be read past byte"
+                + " 0 of the decompressed stream (Unsupported compression method)", null), records.get(1));
+        assertNull(records.get(0).get(3), "a line of a damaged object");
     }
 
     /**
@@ -174,11 +228,11 @@ class ObjectIngestS3IT {
 
     /**
      * Follows {@code s3a://landing/BUCKET/} into {@code bucket} while objects are uploaded; kills the
-     * ingest with SIGKILL once (five times in the long suite) and starts it again; stops it with
+     * ingest with SIGKILL {@code kills} times and starts it again; stops it with
      * SIGTERM (a savepoint) once every line is committed, uploads more, and resumes it from the
      * savepoint until those are committed too. Returns the committed files, downloaded.
      */
-    private Path followedThroughAKill(String bucket) throws Exception {
+    private Path followedThroughAKill(String bucket, int kills) throws Exception {
         long seed = System.nanoTime();
         System.out.println("followedThroughAKill seed " + seed);
         Random random = new Random(seed);
@@ -194,8 +248,8 @@ class ObjectIngestS3IT {
         // A key written again is a new object: its lines are read, the first object's stay.
         uploader.rewriteFirst();
         uploader.start();
-        // The long suite kills it again and again while objects keep coming.
-        for (int kill = 0; kill < (FaultsProfile.ON ? 5 : 1); kill++) {
+        // Again and again, in the long suite, while objects keep coming.
+        for (int kill = 0; kill < kills; kill++) {
             Thread.sleep(2000 + random.nextInt(FaultsProfile.ON ? 20_000 : 3000));
             parq.signal(running, "KILL", 137);
             running = parq.start(ingest);
@@ -296,7 +350,8 @@ class ObjectIngestS3IT {
 
     /**
      * Puts a gzip object cut in its middle, of lines numbered from {@link #DAMAGED_FROM}, and counts
-     * the whole lines a gzip reader inflates from it before the damage.
+     * the whole lines a gzip reader inflates from it before the damage; and one whose header is
+     * broken, of lines from the same numbers.
      */
     private void uploadDamaged(String bucket) throws Exception {
         StringBuilder text = new StringBuilder();
@@ -310,12 +365,19 @@ class ObjectIngestS3IT {
             in.transferTo(inflated);
             throw new AssertionError("the cut object inflates whole");
         } catch (EOFException damaged) {
-            linesBeforeDamage = inflated.toString(StandardCharsets.UTF_8).chars().filter(c -> c == '\n').count();
+            String before = inflated.toString(StandardCharsets.UTF_8);
+            linesBeforeDamage = before.chars().filter(c -> c == '\n').count();
+            bytesBeforeDamage = before.lastIndexOf('\n') + 1;
         }
         assertTrue(linesBeforeDamage > 0, "no line before the damage");
         Path file = dir.resolve("damaged");
         Files.write(file, cut);
-        s3.put("landing", bucket + "/2026/12/06/00/damaged.ndjson.gz", file);
+        s3.put("landing", bucket + DAMAGED_KEY, file);
+        // A gzip header naming a compression method other than deflate (8): nothing of it can be read.
+        byte[] unreadable = gzipInTwoMembers(text.substring(0, 1000));
+        unreadable[2] = 7;
+        Files.write(file, unreadable);
+        s3.put("landing", bucket + UNREADABLE_KEY, file);
     }
 
     private static byte[] gzipInTwoMembers(String text) throws IOException {

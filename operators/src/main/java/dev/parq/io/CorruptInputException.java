@@ -9,7 +9,16 @@ import java.io.IOException;
 public final class CorruptInputException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    public CorruptInputException(String message, Throwable cause) {
-        super(message, cause);
+    private final String reason;
+
+    /** {@code reason} says what is wrong with the input {@code location}, and where. */
+    public CorruptInputException(String location, String reason, Throwable cause) {
+        super(location + ": " + reason, cause);
+        this.reason = reason;
+    }
+
+    /** What is wrong with the input and where, without its name. */
+    public String reason() {
+        return reason;
     }
 }

@@ -187,7 +187,7 @@ public final class LineStream implements Lines {
 
     private static CorruptInputException corrupt(String location, Compression compression, long at,
             IOException cause) {
-        return new CorruptInputException(location + ": truncated or corrupt " + compression.formatName()
+        return new CorruptInputException(location, "truncated or corrupt " + compression.formatName()
                 + " stream: it cannot be read past byte " + at + " of the decompressed stream (" + cause.getMessage()
                 + ")", cause);
     }

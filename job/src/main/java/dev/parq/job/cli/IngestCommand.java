@@ -35,7 +35,9 @@ import picocli.CommandLine.Spec;
                     + " identity through rename rotation, read again from its start once truncated, and the copy"
                     + " of a copy-truncate rotation is read from where the original was.",
             "Objects (plain, .gz, .zst) are read once each, whole, as they appear; one written again under its key"
-                    + " is read again, with a warning. Local files and objects are not mixed in one ingest.",
+                    + " is read again, with a warning. A damaged .gz or .zst object: its lines before the damage are"
+                    + " committed, and it is named in OUTPUT/_rejected/ with the offset of the damage, with either"
+                    + " --on-error. Local files and objects are not mixed in one ingest.",
             "Files are committed on each checkpoint, exactly once, hidden, and compacted into visible files of about"
                     + " --target-file-size within --compaction-interval (in whole checkpoints); a start resumes from the newest"
                     + " savepoint or checkpoint in the state directory, and refuses one older than the newest"

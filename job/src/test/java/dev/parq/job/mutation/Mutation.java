@@ -71,6 +71,8 @@ public enum Mutation {
     /** S3A gives a store that fails no second try: no retries of the SDK's, none of its own, none when throttled. */
     NO_STORE_RETRIES("dev.parq.job.embedded.EmbeddedFileSystems$Patience", "retries", 0,
             advice(DefectAdvice.NoRetries.class)),
+    /** A damaged compressed object under an ingest is only logged: no record of it goes to {@code _rejected/}. */
+    NO_DAMAGE_RECORD("dev.parq.parse.operator.ParseOperator", "rejectDamaged", 1, advice(DefectAdvice.Skip.class)),
     /** A local file read by a split is never closed: each split leaves a descriptor open. */
     FILES_LEFT_OPEN("dev.parq.io.MappedRangeReader", "close", 0, advice(DefectAdvice.KeepOpen.class));
 

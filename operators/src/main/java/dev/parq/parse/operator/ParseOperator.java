@@ -25,7 +25,8 @@ import dev.parq.source.reader.LineChunk;
 /**
  * The parse stage: turns each chunk of lines into Arrow batches of up to {@code batchRows} rows
  * and emits every full batch downstream. A bad line fails the job or goes to the
- * {@link #REJECTED} side output as an NDJSON record, by {@link OnError}.
+ * {@link #REJECTED} side output as an NDJSON record, by {@link OnError}; a chunk that tells of a
+ * damaged compressed file ({@link LineChunk#damage()}) goes there in either mode.
  *
  * <p>A batch holds the rows of one contiguous byte range of one file (see {@link ArrowBatch}): a
  * partly filled batch is emitted before a chunk that does not continue its range, such as the
@@ -101,6 +102,10 @@ public final class ParseOperator extends AbstractStreamOperator<ArrowBatch>
     @Override
     public void processElement(StreamRecord<LineChunk> element) {
         LineChunk chunk = element.getValue();
+        if (chunk.damage() != null) {
+            rejectDamaged(chunk);
+            return;
+        }
         try {
             parse(chunk);
         } catch (BadLineException badLine) {
@@ -137,6 +142,16 @@ public final class ParseOperator extends AbstractStreamOperator<ArrowBatch>
             throw new BadLineException(file, offset, reason);
         }
         output.collect(REJECTED, new StreamRecord<>(RejectedLines.encode(file, offset, reason, buf, start, end)));
+    }
+
+    /**
+     * A damaged compressed file goes to the rejected output whatever {@link OnError} says: only a
+     * reader that goes on past it (an ingest's) tells of it, and the lines lost are not a line the
+     * parser could judge.
+     */
+    private void rejectDamaged(LineChunk chunk) {
+        output.collect(REJECTED, new StreamRecord<>(RejectedLines.damaged(chunk.file(), chunk.fileOffset(),
+                chunk.damage())));
     }
 
     private void emitBatch() {

@@ -48,6 +48,10 @@ public final class LineChunkSerializer extends TypeSerializerSingleton<LineChunk
         target.writeUTF(chunk.file());
         target.writeLong(chunk.fileOffset());
         target.writeBoolean(chunk.decompressed());
+        target.writeBoolean(chunk.damage() != null);
+        if (chunk.damage() != null) {
+            target.writeUTF(chunk.damage());
+        }
         ByteBuffer bytes = chunk.buffer().duplicate();
         target.writeInt(bytes.remaining());
         byte[] block = new byte[Math.min(bytes.remaining(), 64 * 1024)];
@@ -63,9 +67,11 @@ public final class LineChunkSerializer extends TypeSerializerSingleton<LineChunk
         String file = source.readUTF();
         long offset = source.readLong();
         boolean decompressed = source.readBoolean();
+        String damage = source.readBoolean() ? source.readUTF() : null;
         byte[] bytes = new byte[source.readInt()];
         source.readFully(bytes);
-        return new LineChunk(file, offset, ByteBuffer.wrap(bytes), decompressed);
+        return damage != null ? LineChunk.damaged(file, offset, damage)
+                : new LineChunk(file, offset, ByteBuffer.wrap(bytes), decompressed);
     }
 
     @Override
@@ -78,6 +84,11 @@ public final class LineChunkSerializer extends TypeSerializerSingleton<LineChunk
         target.writeUTF(source.readUTF());
         target.writeLong(source.readLong());
         target.writeBoolean(source.readBoolean());
+        boolean damaged = source.readBoolean();
+        target.writeBoolean(damaged);
+        if (damaged) {
+            target.writeUTF(source.readUTF());
+        }
         int length = source.readInt();
         target.writeInt(length);
         target.write(source, length);

@@ -81,8 +81,9 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
      * and rotated: a split's file found under another name (renamed by rotation since the split was
      * issued) is read there, and one since truncated or deleted is skipped with a warning instead
      * of failing the job, since its lines are gone. Splits of objects (not local files) are read
-     * as listed; an object written again or deleted since its split was cut, or a damaged
-     * compressed one, is skipped with a warning too.
+     * as listed; an object written again or deleted since its split was cut is skipped with a
+     * warning too, and one whose compressed stream is damaged is read up to the damage, which is
+     * handed on for the rejected output.
      */
     public NdjsonSourceReader(SourceReaderContext context, long chunkSize, boolean following) {
         this.context = context;
@@ -111,7 +112,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     private InputStatus poll(ReaderOutput<LineChunk> output) throws Exception {
         releaseMapping();
         while (true) {
-            if (current == null && !openNextSplit()) {
+            if (current == null && !openNextSplit(output)) {
                 if (noMoreSplits) {
                     return InputStatus.END_OF_INPUT;
                 }
@@ -126,7 +127,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         }
     }
 
-    private boolean openNextSplit() throws IOException {
+    private boolean openNextSplit(ReaderOutput<LineChunk> output) throws IOException {
         while (true) {
             FileSplit next = assigned.poll();
             if (next == null) {
@@ -145,7 +146,13 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
                 } else if (!following) {
                     throw e;
                 }
-                skipped(next, e);
+                closeSplit();
+                if (e instanceof CorruptInputException corrupt) {
+                    damaged(output, next, 0, corrupt);
+                } else {
+                    LOG.warn("{}; the rest of it is skipped", e.getMessage());
+                }
+                dropped(next);
             }
         }
     }
@@ -206,12 +213,16 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     }
 
     /**
-     * Passes over a followed object that cannot be read as its split was cut (written again since,
-     * or deleted) or whose compressed stream is damaged: the ingest goes on with the other objects.
+     * Tells of a followed object whose compressed stream is damaged, its lines from {@code lostFrom}
+     * of the decompressed stream on lost: in the log, and as a chunk that the parser turns into a
+     * record of the rejected output. The caller is done with the split in the same poll, so that no
+     * checkpoint holds both that record and the split, which a restore would read to the damage and
+     * tell of again.
      */
-    private void skipped(FileSplit split, IOException why) {
-        LOG.warn("{}; the rest of it is skipped", why.getMessage());
-        dropped(split);
+    private void damaged(ReaderOutput<LineChunk> output, FileSplit split, long lostFrom, CorruptInputException damage) {
+        LOG.warn("{}; its lines from byte {} of the decompressed stream on are skipped, and the object is named in"
+                + " _rejected/", damage.getMessage(), lostFrom);
+        output.collect(LineChunk.damaged(split.path(), lostFrom, damage.reason()));
     }
 
     private void use(FileSplit split, String path, RangeReader opened) {
@@ -229,8 +240,8 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
             if (!following) {
                 throw new SuppressRestartsException(corrupt);
             }
-            // The lines before the damage are read and go on to be committed.
-            LOG.warn("{}; the rest of it is skipped", corrupt.getMessage());
+            // The lines before the damage are read and go on to be committed; the split ends here.
+            damaged(output, current, streamed, corrupt);
             return false;
         }
         if (bytes == null) {
@@ -319,15 +330,28 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         outputs.finished(current);
         if (lines != null) {
             pendingBytes -= pending(current);
-            lines.close();
-            lines = null;
         }
-        if (file != null) {
-            file.close();
-            file = null;
-        }
-        current = null;
+        closeSplit();
         unreadAge.finished();
+    }
+
+    /** Closes what the current split has open, if anything, and forgets it. */
+    private void closeSplit() throws IOException {
+        try {
+            if (lines != null) {
+                lines.close();
+            }
+        } finally {
+            lines = null;
+            try {
+                if (file != null) {
+                    file.close();
+                }
+            } finally {
+                file = null;
+                current = null;
+            }
+        }
     }
 
     private void releaseMapping() {

@@ -13,6 +13,8 @@ import java.util.List;
 
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.flink.api.common.accumulators.Accumulator;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -172,6 +174,30 @@ class ParseOperatorTest {
         assertEquals(4096 + 36, failure.offset());
         assertTrue(failure.getMessage().startsWith("logs/in.ndjson: bad line at byte 4132: "), failure.getMessage());
         assertEquals(List.of(), rejected());
+    }
+
+    /**
+     * A chunk that tells of a damaged stream, passed between tasks as any chunk, becomes one record
+     * of the rejected output, naming the file, the offset where its lost lines begin and the damage,
+     * with {@code --on-error fail} as well: the lines before it stay rows, and nothing fails.
+     */
+    @Test
+    void aDamagedStreamGoesToTheRejectedOutputInEitherMode() throws Exception {
+        open(OnError.FAIL, 100);
+        process("s3a://b/k.ndjson.gz", 0, lines(0, 2));
+        LineChunk damage = LineChunk.damaged("s3a://b/k.ndjson.gz", 36, "truncated or corrupt gzip stream");
+        DataOutputSerializer shipped = new DataOutputSerializer(64);
+        LineChunkSerializer.INSTANCE.serialize(damage, shipped);
+        LineChunk received = LineChunkSerializer.INSTANCE.deserialize(
+                new DataInputDeserializer(shipped.getCopyOfBuffer()));
+        assertEquals(damage.toString(), received.toString());
+        harness.processElement(new StreamRecord<>(received));
+        harness.endInput();
+
+        assertEquals(List.of(List.of(0L, 1L)), emitted().stream().map(ParseOperatorTest::ids).toList());
+        assertEquals(List.of("{\"file\":\"s3a://b/k.ndjson.gz\",\"offset\":36,\"error\":\"truncated or corrupt gzip"
+                + " stream\"}"), rejected());
+        assertEquals(2, counter(ConversionCounters.RECORDS_IN));
     }
 
     /**

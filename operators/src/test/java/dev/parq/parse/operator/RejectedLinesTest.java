@@ -18,4 +18,10 @@ class RejectedLinesTest {
         assertEquals("{\"file\":\"f.json\",\"offset\":0,\"error\":\"utf\",\"line_base64\":\"e/99\"}",
                 RejectedLines.encode("f.json", 0, "utf", invalid, 0, 3));
     }
+
+    @Test
+    void encodesADamagedFileWithoutALine() {
+        assertEquals("{\"file\":\"s3a://b/k.gz\",\"offset\":1843,\"error\":\"truncated\"}",
+                RejectedLines.damaged("s3a://b/k.gz", 1843, "truncated"));
+    }
 }

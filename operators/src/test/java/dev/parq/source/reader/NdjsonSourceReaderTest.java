@@ -5,20 +5,36 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.FileSystemFactory;
+import org.apache.flink.core.fs.local.LocalFileSystem;
 import org.apache.flink.core.io.InputStatus;
+import org.apache.flink.core.plugin.PluginManager;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,12 +53,50 @@ class NdjsonSourceReaderTest {
         }
     }
 
+    /** A chunk that told of a damaged stream. */
+    record Damage(String file, long lostFrom, String reason) {}
+
+    /** The scheme of a file system that is not the local one, as an object store's is, over local files. */
+    private static final String OBJECTS = "objects";
+
     @TempDir
     Path dir;
 
     private final TestingReaderContext context = new TestingReaderContext();
     private final TestingReaderOutput<LineChunk> output = new TestingReaderOutput<>();
     private final List<NdjsonSourceReader> readers = new ArrayList<>();
+    /** The damage told of by the chunks polled, in order. */
+    private final List<Damage> told = new ArrayList<>();
+
+    @BeforeAll
+    static void objectStore() {
+        FileSystem.initialize(new Configuration(), new PluginManager() {
+            @Override
+            @SuppressWarnings("unchecked")
+            public <P> Iterator<P> load(Class<P> service) {
+                if (service != FileSystemFactory.class) {
+                    return Collections.emptyIterator();
+                }
+                FileSystemFactory objects = new FileSystemFactory() {
+                    @Override
+                    public String getScheme() {
+                        return OBJECTS;
+                    }
+
+                    @Override
+                    public FileSystem create(URI uri) {
+                        return LocalFileSystem.getSharedInstance();
+                    }
+                };
+                return (Iterator<P>) List.of(objects).iterator();
+            }
+        });
+    }
+
+    @AfterAll
+    static void noObjectStore() {
+        FileSystem.initialize(new Configuration(), null);
+    }
 
     @AfterEach
     void closeReaders() throws Exception {
@@ -70,6 +124,11 @@ class NdjsonSourceReaderTest {
     private InputStatus poll(NdjsonSourceReader reader, List<Chunk> into) throws Exception {
         InputStatus status = reader.pollNext(output);
         for (LineChunk chunk : output.getEmittedRecords()) {
+            if (chunk.damage() != null) {
+                assertEquals(0, chunk.length(), chunk.toString());
+                told.add(new Damage(chunk.file(), chunk.fileOffset(), chunk.damage()));
+                continue;
+            }
             byte[] bytes = new byte[chunk.length()];
             chunk.buffer().duplicate().get(bytes);
             into.add(new Chunk(chunk.file(), chunk.fileOffset(), new String(bytes, StandardCharsets.UTF_8)));
@@ -224,23 +283,115 @@ class NdjsonSourceReaderTest {
     @Test
     void aStreamCheckpointedPartWayResumesAfterTheLinesItHandedOn() throws Exception {
         String content = logLines(200);
-        Path gz = dir.resolve("in.ndjson.gz");
-        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
-            out.write(content.getBytes(StandardCharsets.UTF_8));
-        }
+        Path gz = Files.write(dir.resolve("in.ndjson.gz"), gzip(content));
         FileSplit split = whole(InputFile.of(gz));
-        NdjsonSourceReader reader = reader(4096);
-        reader.addSplits(List.of(split));
         List<Chunk> before = new ArrayList<>();
-        assertEquals(InputStatus.MORE_AVAILABLE, poll(reader, before));
-        List<FileSplit> checkpoint = reader.snapshotState(1);
+        List<FileSplit> checkpoint = checkpointedPartWay(reader(4096), split, before);
         long reached = before.get(before.size() - 1).end();
-        assertEquals(List.of(split.withStreamed(reached)), checkpoint);
         assertTrue(reached < content.length(), "part way at " + reached);
 
         List<Chunk> after = readAll(reader(1000), checkpoint);
         assertEquals(reached, after.get(0).offset());
         assertEquals(content, text(before) + text(after));
+    }
+
+    /**
+     * A followed object whose gzip stream is cut: its whole lines before the cut are handed on, then
+     * one chunk that tells where its lost lines begin, and the split is done in that poll, so that
+     * no checkpoint holds it past the damage. Restored from a checkpoint taken part way, the reader
+     * inflates it again, hands on the rest of those lines and tells of the damage once more: the
+     * record of the first telling, made after that checkpoint, is not committed in that case.
+     */
+    @Test
+    void aDamagedObjectIsToldOfOnceWithWhereItsLostLinesBegin() throws Exception {
+        String content = logLines(3000);
+        byte[] compressed = gzip(content);
+        byte[] cut = Arrays.copyOf(compressed, compressed.length / 2);
+        ByteArrayOutputStream inflated = new ByteArrayOutputStream();
+        try (var in = new GZIPInputStream(new ByteArrayInputStream(cut))) {
+            assertThrows(EOFException.class, () -> in.transferTo(inflated));
+        }
+        String before = inflated.toString(StandardCharsets.UTF_8);
+        String whole = before.substring(0, before.lastIndexOf('\n') + 1);
+        long lostFrom = whole.getBytes(StandardCharsets.UTF_8).length;
+        FileSplit split = objectSplit("cut.ndjson.gz", cut);
+
+        NdjsonSourceReader reader = followingReader(4096);
+        List<Chunk> first = new ArrayList<>();
+        List<FileSplit> partWay = checkpointedPartWay(reader, split, first);
+        int handedOn = first.size();
+        long reached = first.get(handedOn - 1).end();
+        assertEquals(InputStatus.NOTHING_AVAILABLE, drain(reader, first));
+        assertEquals(List.of(), reader.snapshotState(2), "the damaged split is done");
+        assertEquals(whole, text(first));
+        Damage damage = new Damage(split.path(), lostFrom, told.get(0).reason());
+        assertEquals(List.of(damage), told);
+        assertTrue(damage.reason().startsWith("truncated or corrupt gzip stream: it cannot be read past byte "),
+                damage.reason());
+
+        told.clear();
+        List<Chunk> restored = readAll(followingReader(4096), partWay);
+        assertEquals(reached, restored.get(0).offset());
+        assertEquals(whole, text(first.subList(0, handedOn)) + text(restored));
+        assertEquals(List.of(damage), told);
+    }
+
+    /**
+     * A followed object whose gzip header cannot be read is told of as lost from its first byte, and
+     * the reader goes on with the next object it is given, not with the bytes of the one it passed over.
+     */
+    @Test
+    void anObjectWhoseGzipHeaderCannotBeReadIsToldOfAndTheNextObjectRead() throws Exception {
+        byte[] headless = gzip(logLines(20));
+        headless[2] = 7;
+        FileSplit broken = objectSplit("broken.ndjson.gz", headless);
+        String plain = logLines(30);
+        FileSplit next = objectSplit("next.ndjson", plain.getBytes(StandardCharsets.UTF_8));
+        NdjsonSourceReader reader = followingReader(100);
+        reader.addSplits(List.of(broken));
+        List<Chunk> chunks = new ArrayList<>();
+        assertEquals(InputStatus.NOTHING_AVAILABLE, drain(reader, chunks));
+        assertEquals(List.of(), reader.snapshotState(1), "the broken split is done");
+        chunks.addAll(readAll(reader, List.of(next)));
+        assertEquals(plain, text(chunks));
+        assertTrue(chunks.stream().allMatch(chunk -> chunk.file().equals(next.path())), chunks.toString());
+        assertEquals(List.of(new Damage(broken.path(), 0, "truncated or corrupt gzip stream: it cannot be read past"
+                + " byte 0 of the decompressed stream (Unsupported compression method)")), told);
+    }
+
+    /**
+     * Gives {@code reader} the split of a stream and polls it once: the checkpoint it takes then,
+     * returned, holds the split part way, after the lines polled into {@code into}.
+     */
+    private List<FileSplit> checkpointedPartWay(NdjsonSourceReader reader, FileSplit split, List<Chunk> into)
+            throws Exception {
+        reader.addSplits(List.of(split));
+        assertEquals(InputStatus.MORE_AVAILABLE, poll(reader, into));
+        List<FileSplit> checkpoint = reader.snapshotState(1);
+        assertEquals(List.of(split.withStreamed(into.get(into.size() - 1).end())), checkpoint);
+        return checkpoint;
+    }
+
+    private static byte[] gzip(String text) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GZIPOutputStream out = new GZIPOutputStream(bytes)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return bytes.toByteArray();
+    }
+
+    private NdjsonSourceReader followingReader(long chunkSize) {
+        NdjsonSourceReader reader = new NdjsonSourceReader(context, chunkSize, true);
+        readers.add(reader);
+        reader.start();
+        return reader;
+    }
+
+    /** The split of a whole object of {@code bytes}, put under {@code name} on the {@link #OBJECTS} store. */
+    private FileSplit objectSplit(String name, byte[] bytes) throws IOException {
+        Path file = Files.write(dir.resolve(name), bytes);
+        String path = OBJECTS + "://" + file.toAbsolutePath();
+        return new FileSplit(path + "@0", path, "", 0, bytes.length);
     }
 
     /**
