@@ -71,6 +71,12 @@ public enum Mutation {
     /** S3A gives a store that fails no second try: no retries of the SDK's, none of its own, none when throttled. */
     NO_STORE_RETRIES("dev.parq.job.embedded.EmbeddedFileSystems$Patience", "retries", 0,
             advice(DefectAdvice.NoRetries.class)),
+    /**
+     * The AWS SDK tries each request once, S3A's own retries as they are: the calls S3A makes once
+     * (an object opened again after a seek) fail on their first {@code 503 Slow Down}.
+     */
+    NO_SDK_RETRIES("dev.parq.job.embedded.EmbeddedFileSystems$Patience", "retries", 0,
+            advice(DefectAdvice.NoSdkRetries.class)),
     /** A local file read by a split is never closed: each split leaves a descriptor open. */
     FILES_LEFT_OPEN("dev.parq.io.MappedRangeReader", "close", 0, advice(DefectAdvice.KeepOpen.class));
 
