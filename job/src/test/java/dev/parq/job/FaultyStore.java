@@ -42,6 +42,9 @@ final class FaultyStore implements AutoCloseable {
     private volatile ServerSocket listener;
 
     private volatile double slowDownShare;
+    /** The method whose every request is slowed down on its first try (request line and range), if any. */
+    private volatile String firstTriesSlowedDown = "";
+    private final Set<String> tried = ConcurrentHashMap.newKeySet();
     private final AtomicInteger partResetsLeft = new AtomicInteger();
     private final AtomicInteger hangsLeft = new AtomicInteger();
     private volatile String hangMethod = "";
@@ -93,6 +96,15 @@ final class FaultyStore implements AutoCloseable {
         slowDownShare = share;
     }
 
+    /**
+     * Answers the first try of every request of {@code method} ({@code GET}...) with {@code 503 Slow
+     * Down}: a request that is the same (request line and {@code Range}) is a try again, and passes.
+     * A client that does not try again fails on the first.
+     */
+    void slowDownFirstTries(String method) {
+        firstTriesSlowedDown = method;
+    }
+
     /** Resets the connection of the next {@code count} part uploads half way through their body. */
     void resetPartUploads(int count) {
         partResetsLeft.set(count);
@@ -107,6 +119,7 @@ final class FaultyStore implements AutoCloseable {
     /** Passes every request through from now on (a store that is gone stays gone until it comes back). */
     void heal() {
         slowDownShare = 0;
+        firstTriesSlowedDown = "";
         partResetsLeft.set(0);
         hangsLeft.set(0);
     }
@@ -190,7 +203,8 @@ final class FaultyStore implements AutoCloseable {
                 // Taken whole and never answered: the socket stays open until the store goes away or the proxy closes.
                 return;
             }
-            if (slowDownShare > 0 && nextDouble() < slowDownShare) {
+            boolean firstTry = method.equals(firstTriesSlowedDown) && tried.add(requestLine + range(head));
+            if (firstTry || slowDownShare > 0 && nextDouble() < slowDownShare) {
                 slowDowns.incrementAndGet();
                 if (!expectsContinue) {
                     in.skipNBytes(contentLength);
@@ -264,13 +278,24 @@ final class FaultyStore implements AutoCloseable {
     }
 
     private static long contentLength(String head) {
+        String length = header(head, "Content-Length");
+        return length == null ? 0 : Long.parseLong(length);
+    }
+
+    private static String range(String head) {
+        String range = header(head, "Range");
+        return range == null ? "" : range;
+    }
+
+    /** The value of the header {@code name} in {@code head}, null if it has none. */
+    private static String header(String head, String name) {
         for (String line : head.split("\r\n")) {
             int colon = line.indexOf(':');
-            if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase("Content-Length")) {
-                return Long.parseLong(line.substring(colon + 1).trim());
+            if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase(name)) {
+                return line.substring(colon + 1).trim();
             }
         }
-        return 0;
+        return null;
     }
 
     private static String withConnectionClose(String head) {

@@ -36,39 +36,47 @@ public final class EmbeddedFileSystems {
     public static final String PLUGINS = "plugins";
 
     /**
-     * How long S3A keeps at a store that fails, by what the run is. Two layers retry: the AWS SDK
-     * ({@code fs.s3a.attempts.maximum} more tries of each request, with its own back-off), and S3A
-     * around it ({@code fs.s3a.retry.limit} more calls, {@code fs.s3a.retry.interval} apart; a
-     * throttled request, {@code 503 Slow Down}, {@code fs.s3a.retry.throttle.limit} more from
-     * {@code fs.s3a.retry.throttle.interval} up, doubling). They multiply, so parq leaves the SDK's
-     * to none and counts on S3A's alone: a refused or reset connection, a 5xx, or a request
-     * unanswered for {@code fs.s3a.connection.timeout} is one of S3A's tries. {@code
-     * fs.s3a.connection.request.timeout} ends a request whose body the store stops reading, which no
-     * read timeout sees: without it a part upload waits forever. S3A's own defaults (ten SDK
-     * tries times eight of S3A's, 200 s reads, no request timeout) take many minutes to give up.
+     * How long S3A keeps at a store that fails, by what the run is. Two layers retry, and they
+     * multiply: the AWS SDK ({@code fs.s3a.attempts.maximum} more tries of each request that meets a
+     * refused or reset connection, no answer within {@code fs.s3a.connection.timeout}, a 5xx or a
+     * {@code 503 Slow Down}, after a jittered pause from 100 ms up, from 500 ms up when throttled),
+     * and S3A around most of its calls ({@code fs.s3a.retry.limit} more calls from {@code
+     * fs.s3a.retry.interval} up; a throttled call {@code fs.s3a.retry.throttle.limit} more from
+     * {@code fs.s3a.retry.throttle.interval} up; both pauses growing). The SDK's layer is needed: the
+     * S3A of Flink's S3 plugin (Hadoop 3.3.4) opens an object again after a seek once, outside its
+     * retries ({@code S3AInputStream.lazySeek} retries the first open of a stream only), and a
+     * Parquet footer's read, a compaction's read of a part file, a split's next window are such
+     * opens: with none of the SDK's tries, the first {@code 503 Slow Down} there fails the run. The
+     * SDK's tries of a failed connection come out of a budget its client shares (a hundred retries,
+     * one back per success), so they do not multiply without end when the store is gone; those of a
+     * throttled request do not. {@code fs.s3a.connection.request.timeout} ends a request whose body
+     * the store stops reading, which no read timeout sees: without it a part upload waits forever.
+     * S3A's own defaults (eleven SDK tries times eight of S3A's, 200 s reads, no request timeout)
+     * take many minutes to give up.
      */
     public enum Patience {
         /**
          * A command on a terminal ({@code convert}, {@code tensor}, {@code schema}): rides out
          * throttling and a dropped connection now and then, and gives up on a store that is gone
-         * after four tries over three seconds, or on one that does not answer after four reads of
-         * 10 s, so that a wrong endpoint is an error, not a wait.
+         * after five tries within a couple of seconds, or on one that does not answer after five reads
+         * of 8 s, so that a wrong endpoint is an error, not a wait. The tries are the SDK's alone:
+         * S3A's on top would multiply the waits for a request that is not answered.
          */
         COMMAND(Map.of(
-                "fs.s3a.attempts.maximum", "0",
-                "fs.s3a.retry.limit", "3",
-                "fs.s3a.retry.interval", "1s",
-                "fs.s3a.retry.throttle.limit", "6",
+                "fs.s3a.attempts.maximum", "4",
+                "fs.s3a.retry.limit", "0",
+                "fs.s3a.retry.throttle.limit", "3",
                 "fs.s3a.retry.throttle.interval", "500ms",
-                "fs.s3a.connection.timeout", "10000",
+                "fs.s3a.connection.timeout", "8000",
                 "fs.s3a.connection.request.timeout", "60s")),
         /**
          * {@code ingest}, which runs for weeks with no restarts of its own: rides out a store that
-         * is gone for a minute and a half (restarting, failing over) rather than stop; a request
-         * unanswered is tried again after 30 s.
+         * is gone for a minute and a half or more (restarting, failing over) rather than stop, on
+         * S3A's retries; a request unanswered is tried again after 30 s. Nine SDK tries: at a third
+         * of the requests throttled, one in 20,000 of the opens S3A makes once still fails.
          */
         INGEST(Map.of(
-                "fs.s3a.attempts.maximum", "0",
+                "fs.s3a.attempts.maximum", "8",
                 "fs.s3a.retry.limit", "30",
                 "fs.s3a.retry.interval", "3s",
                 "fs.s3a.retry.throttle.limit", "8",

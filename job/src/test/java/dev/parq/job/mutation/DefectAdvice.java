@@ -2,6 +2,7 @@ package dev.parq.job.mutation;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.HashMap;
 import java.util.Map;
 
 import org.apache.flink.core.fs.FileSystem;
@@ -113,6 +114,16 @@ final class DefectAdvice {
         @Advice.OnMethodExit
         static void none(@Advice.Return(readOnly = false) Map<String, String> retries) {
             retries = Map.of("fs.s3a.attempts.maximum", "0", "fs.s3a.retry.limit", "0", "fs.s3a.retry.throttle.limit", "0");
+        }
+    }
+
+    /** {@code EmbeddedFileSystems.Patience.retries()}: S3A's retries as they are, none of the SDK's. */
+    static final class NoSdkRetries {
+        @Advice.OnMethodExit
+        static void s3aAlone(@Advice.Return(readOnly = false) Map<String, String> retries) {
+            Map<String, String> withoutTheSdks = new HashMap<>(retries);
+            withoutTheSdks.put("fs.s3a.attempts.maximum", "0");
+            retries = withoutTheSdks;
         }
     }
 }

@@ -73,6 +73,12 @@ public enum Mutation {
             advice(DefectAdvice.NoRetries.class)),
     /** A damaged compressed object under an ingest is only logged: no record of it goes to {@code _rejected/}. */
     NO_DAMAGE_RECORD("dev.parq.parse.operator.ParseOperator", "rejectDamaged", 1, advice(DefectAdvice.Skip.class)),
+    /**
+     * The AWS SDK tries each request once, S3A's own retries as they are: the calls S3A makes once
+     * (an object opened again after a seek) fail on their first {@code 503 Slow Down}.
+     */
+    NO_SDK_RETRIES("dev.parq.job.embedded.EmbeddedFileSystems$Patience", "retries", 0,
+            advice(DefectAdvice.NoSdkRetries.class)),
     /** A local file read by a split is never closed: each split leaves a descriptor open. */
     FILES_LEFT_OPEN("dev.parq.io.MappedRangeReader", "close", 0, advice(DefectAdvice.KeepOpen.class));
 
