@@ -20,10 +20,11 @@ import dev.parq.source.split.FileSplit;
  * <p>Letting go of an id closes the split's metric group, but Flink 2.2 still keeps the group
  * itself: the source operator's metric group holds a group {@value #SPLIT_GROUP}, and that one a
  * group per split id it ever saw, closed and empty (FLINK-40549, not in 2.2.1). An ingest makes a
- * split every discover interval, so those pile up for as long as it runs (about 1.7 KB a split,
- * 6 MiB an hour at one split a second). Once the reader holds no split, no group under
+ * split every discover interval, so those pile up for as long as it runs (about 2.5 KB a split,
+ * 9 MiB an hour at one split a second). Once the reader holds no split, no group under
  * {@value #SPLIT_GROUP} is in use, and it is closed: the next split's group is made in a new one,
- * and the closed one, with every split's group in it, is garbage.
+ * and the closed one, with every split's group in it, is garbage. (A reader never without a split,
+ * one that never catches up, keeps them until it is.)
  */
 final class SplitOutputs {
 
