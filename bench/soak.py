@@ -30,6 +30,7 @@ import ingest  # noqa: E402
 
 PROM_PORT = 9251
 KEEP_ROTATED = 3
+WARM_MIN = 5
 
 
 class Writer(threading.Thread):
@@ -99,16 +100,30 @@ def proc_status(pid):
 
 
 def heap_after_gc(pid):
-    """MiB of the old generation in use right after a full GC, from jcmd; None if it cannot say."""
+    """MiB of the objects live right after a full GC, and their instances and bytes by class, from
+    jcmd's class histogram (which makes that GC and counts what is left); None if it cannot say."""
     try:
-        subprocess.run(["jcmd", str(pid), "GC.run"], capture_output=True, timeout=60, check=True)
-        out = subprocess.run(["jcmd", str(pid), "GC.heap_info"], capture_output=True, text=True, timeout=60).stdout
+        out = subprocess.run(["jcmd", str(pid), "GC.class_histogram"], capture_output=True, text=True,
+                             timeout=120, check=True).stdout
     except (OSError, subprocess.SubprocessError):
-        return None
-    # What a full GC leaves is in the old generation (ParallelGC's, as ./parq runs it); the young
-    # one fills again between the two commands.
-    old = re.search(r"(?:ParOldGen|old).*?used (\d+)K", out)
-    return round(int(old.group(1)) / 1024, 1) if old else None
+        return None, None
+    # Not the old generation's use read after `GC.run`: that counts what young collections promote
+    # between the two commands (./parq tenures at once), MiB of noise against a leak of 0.1 MiB a minute.
+    total = re.search(r"^Total\s+\d+\s+(\d+)", out, re.M)
+    classes = {}
+    for m in re.finditer(r"^\s*\d+:\s+(\d+)\s+(\d+)\s+(\S+)", out, re.M):
+        count, size = classes.get(m.group(3), (0, 0))
+        classes[m.group(3)] = (count + int(m.group(1)), size + int(m.group(2)))
+    return (round(int(total.group(1)) / 1048576, 1) if total else None), classes
+
+
+def grown(before, after, top=10):
+    """The classes whose live bytes grew the most between two histograms."""
+    rows = []
+    for name, (count, size) in after.items():
+        was_count, was_size = before.get(name, (0, 0))
+        rows.append({"class": name, "bytes": size - was_size, "instances": count - was_count})
+    return sorted(rows, key=lambda r: -r["bytes"])[:top]
 
 
 def checkpoint_ms():
@@ -173,6 +188,7 @@ def main(argv):
     writer.start()
     t0 = time.monotonic()
     rows = []
+    histograms = {}
     print("   min  rss MiB  heap MiB  fds  threads  chk KiB  state KiB  chk ms   lag s  lines", flush=True)
     next_sample = t0 + a.sample
     while time.monotonic() - t0 < a.duration:
@@ -183,8 +199,13 @@ def main(argv):
             next_sample += a.sample
             rss, threads, fds = proc_status(pid)
             chk = ingest.newest_checkpoint(os.path.join(outdir, "_state"))
-            row = {"min": round((time.monotonic() - t0) / 60, 1), "rss_mib": round(rss / 1024),
-                   "heap_after_gc_mib": heap_after_gc(pid), "fds": fds, "threads": threads,
+            minute = round((time.monotonic() - t0) / 60, 1)
+            heap, classes = heap_after_gc(pid)
+            if classes and minute >= WARM_MIN:
+                histograms.setdefault("first", classes)
+                histograms["last"] = classes
+            row = {"min": minute, "rss_mib": round(rss / 1024),
+                   "heap_after_gc_mib": heap, "fds": fds, "threads": threads,
                    "checkpoint_kib": round(chk[1] / 1024, 1) if chk else None,
                    "state_kib": round(dir_bytes(os.path.join(outdir, "_state")) / 1024),
                    "checkpoint_ms": checkpoint_ms(), "lag_s": lag_now(writer, run.samples),
@@ -200,17 +221,28 @@ def main(argv):
     done = run.wait_rows(written, a.timeout)
     stopped = run.stop()
     committed = run.committed.count()
-    warm = [r for r in rows if r["min"] >= 5] or rows
+    warm = [r for r in rows if r["min"] >= WARM_MIN] or rows
     print(f"{written:,} lines written in {writer.rotations} rotations, {committed:,} rows committed"
           + ("" if committed == written else "  MISMATCH"))
     for key in ("rss_mib", "heap_after_gc_mib", "fds", "threads", "state_kib", "checkpoint_ms", "lag_s"):
         values = [r[key] for r in warm if r[key] is not None]
         if values:
-            print(f"  {key:18} after 5 min: first {values[0]}, last {values[-1]}, min {min(values)}, "
+            print(f"  {key:18} after {WARM_MIN} min: first {values[0]}, last {values[-1]}, min {min(values)}, "
                   f"max {max(values)}, median {statistics.median(values)}")
+    heap = [(r["min"], r["heap_after_gc_mib"]) for r in warm if r["heap_after_gc_mib"] is not None]
+    slope = None
+    if len(heap) >= 3:
+        slope = round(statistics.linear_regression(*zip(*heap)).slope * 60, 2)
+        print(f"  heap after GC grows {slope} MiB an hour (least squares, after {WARM_MIN} min)")
+    growth = grown(histograms["first"], histograms["last"]) if "first" in histograms else []
+    if growth:
+        print("  live bytes grown most, by class, since the first sample after warm-up:")
+        for g in growth[:5]:
+            print(f"    {g['bytes']:>10} B {g['instances']:>8}  {g['class']}")
     with open(os.path.join(work, "result.json"), "w") as f:
         json.dump({"settings": vars(a), "rows": rows, "written": written, "committed": committed,
-                   "rotations": writer.rotations, "stop": stopped,
+                   "rotations": writer.rotations, "stop": stopped, "heap_mib_per_hour": slope,
+                   "grown_classes": growth,
                    "caught_up": not isinstance(done, str)}, f, indent=1, default=str)
     if committed != written:
         sys.exit(1)

@@ -59,7 +59,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     /** Bytes of the assigned splits not read yet; read by the metrics' reporter thread. */
     private volatile long pendingBytes;
     private final UnreadAge unreadAge = new UnreadAge();
-    private final SplitOutputs outputs = new SplitOutputs();
+    private final SplitOutputs outputs;
 
     private FileSplit current;
     private RangeReader file;
@@ -93,6 +93,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         this.bytesLost = context.metricGroup().counter(FollowingMetrics.BYTES_LOST);
         context.metricGroup().setPendingBytesGauge(() -> pendingBytes);
         unreadAge.register(context.metricGroup());
+        this.outputs = new SplitOutputs(context.metricGroup());
     }
 
     @Override
