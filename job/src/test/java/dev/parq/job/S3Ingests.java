@@ -36,6 +36,8 @@ final class S3Ingests {
      * its twin then waits for them as long as the sound build's test does.
      */
     boolean rowsUnaffected;
+    /** Flags every parq process is given after its arguments, such as {@code -D key=value}. */
+    final List<String> flags = new ArrayList<>();
     /** Where the parq processes find the store: the server, or a proxy in front of it. */
     String endpoint = S3Server.ENDPOINT;
 
@@ -52,6 +54,7 @@ final class S3Ingests {
         command.addAll(List.of("-jar", ParqJar.JAR.toString()));
         command.addAll(List.of(args));
         command.addAll(S3Server.flags(endpoint));
+        command.addAll(flags);
         Process process = new ProcessBuilder(command)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("stdout").toFile()))
                 .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("stderr").toFile()))

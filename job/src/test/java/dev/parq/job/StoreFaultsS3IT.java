@@ -102,13 +102,20 @@ class StoreFaultsS3IT {
     }
 
     /**
-     * The test above fails when the AWS SDK makes no tries of its own: the GET of a split's next
-     * window, which S3A makes once, fails on its first {@code 503 Slow Down}.
+     * The test above fails when the AWS SDK makes no tries of its own and a failed read is not made
+     * again on a new stream: the GET of a split's next window, which S3A makes once, fails on its
+     * first {@code 503 Slow Down}.
      */
     @Test
-    void withoutTheSdksRetriesAConversionFailsOnAThrottledRead() throws Exception {
-        parq.mutation = Mutation.NO_SDK_RETRIES;
+    void withoutTheSdksRetriesOrAReadAgainAConversionFailsOnAThrottledRead() throws Exception {
+        withoutTheSdksRetriesOrAReadAgain();
         assertThrows(AssertionError.class, () -> assertConversionRidesOutManySlowDownsResetsAndAHungRead("unretried"));
+    }
+
+    /** Both defences of a read of an object opened again after a seek taken away. */
+    private void withoutTheSdksRetriesOrAReadAgain() {
+        parq.mutation = Mutation.NO_READ_AGAIN;
+        parq.flags.addAll(List.of("-D", "fs.s3a.attempts.maximum=0"));
     }
 
     private void assertConversionRidesOutManySlowDownsResetsAndAHungRead(String bucket) throws Exception {
@@ -182,12 +189,13 @@ class StoreFaultsS3IT {
     }
 
     /**
-     * The test above fails when the AWS SDK makes no tries of its own: the GET of a part file's row
-     * groups after its footer, which S3A makes once, fails on its first {@code 503 Slow Down}.
+     * The test above fails when the AWS SDK makes no tries of its own and a failed read is not made
+     * again on a new stream: the GET of a part file's row groups after its footer, which S3A makes
+     * once, fails on its first {@code 503 Slow Down}.
      */
     @Test
-    void withoutTheSdksRetriesAnIngestStopsOnAThrottledRead() throws Exception {
-        parq.mutation = Mutation.NO_SDK_RETRIES;
+    void withoutTheSdksRetriesOrAReadAgainAnIngestStopsOnAThrottledRead() throws Exception {
+        withoutTheSdksRetriesOrAReadAgain();
         assertThrows(AssertionError.class, () -> assertIngestRidesOutSlowDownsAndResets("ingest-unretried", 9));
     }
 

@@ -3,7 +3,6 @@ package dev.parq.io;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
-import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -16,7 +15,7 @@ final class StreamRangeReader implements RangeReader {
 
     private final Path path;
     private final FileSystem fileSystem;
-    private final FSDataInputStream in;
+    private final PositionedReads in;
     /** Asked for once: an object does not change under its key; a new version is another object. */
     private FileStatus status;
     private ByteBuffer buffer;
@@ -29,7 +28,7 @@ final class StreamRangeReader implements RangeReader {
     StreamRangeReader(Path path, FileSystem fileSystem) throws IOException {
         this.path = path;
         this.fileSystem = fileSystem;
-        this.in = fileSystem.open(path);
+        this.in = new PositionedReads(fileSystem, path);
     }
 
     private FileStatus status() throws IOException {
@@ -57,16 +56,7 @@ final class StreamRangeReader implements RangeReader {
 
     @Override
     public int read(long position, byte[] into, int offset, int length) throws IOException {
-        in.seek(position);
-        int total = 0;
-        while (total < length) {
-            int n = in.read(into, offset + total, length - total);
-            if (n < 0) {
-                return total == 0 ? -1 : total;
-            }
-            total += n;
-        }
-        return total;
+        return in.read(position, into, offset, length);
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.parq.job.mutation;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.HashMap;
 import java.util.Map;
 
 import org.apache.flink.core.fs.FileSystem;
@@ -117,13 +116,11 @@ final class DefectAdvice {
         }
     }
 
-    /** {@code EmbeddedFileSystems.Patience.retries()}: S3A's retries as they are, none of the SDK's. */
-    static final class NoSdkRetries {
-        @Advice.OnMethodExit
-        static void s3aAlone(@Advice.Return(readOnly = false) Map<String, String> retries) {
-            Map<String, String> withoutTheSdks = new HashMap<>(retries);
-            withoutTheSdks.put("fs.s3a.attempts.maximum", "0");
-            retries = withoutTheSdks;
+    /** {@code PositionedReads.readAgain(..., failed)}: the failed read's error, no read on a new stream. */
+    static final class FailedAsItIs {
+        @Advice.OnMethodEnter
+        static void rethrow(@Advice.Argument(4) IOException failed) throws IOException {
+            throw failed;
         }
     }
 }

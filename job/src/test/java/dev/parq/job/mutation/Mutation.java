@@ -74,11 +74,11 @@ public enum Mutation {
     /** A damaged compressed object under an ingest is only logged: no record of it goes to {@code _rejected/}. */
     NO_DAMAGE_RECORD("dev.parq.parse.operator.ParseOperator", "rejectDamaged", 1, advice(DefectAdvice.Skip.class)),
     /**
-     * The AWS SDK tries each request once, S3A's own retries as they are: the calls S3A makes once
-     * (an object opened again after a seek) fail on their first {@code 503 Slow Down}.
+     * A read of an object that fails is not made again on a new stream: with the SDK's tries off
+     * too ({@code -D fs.s3a.attempts.maximum=0}), an object opened again after a seek, which S3A
+     * opens once, fails on its first {@code 503 Slow Down}.
      */
-    NO_SDK_RETRIES("dev.parq.job.embedded.EmbeddedFileSystems$Patience", "retries", 0,
-            advice(DefectAdvice.NoSdkRetries.class)),
+    NO_READ_AGAIN("dev.parq.io.PositionedReads", "readAgain", 5, advice(DefectAdvice.FailedAsItIs.class)),
     /** A local file read by a split is never closed: each split leaves a descriptor open. */
     FILES_LEFT_OPEN("dev.parq.io.MappedRangeReader", "close", 0, advice(DefectAdvice.KeepOpen.class));
 

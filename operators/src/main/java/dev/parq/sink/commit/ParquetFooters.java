@@ -5,10 +5,11 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.parquet.format.Util;
+
+import dev.parq.io.PositionedReads;
 
 /** What the footer of a Parquet file says, read through Flink's file systems, without parquet-mr's Hadoop-bound reader. */
 public final class ParquetFooters {
@@ -24,13 +25,12 @@ public final class ParquetFooters {
      */
     public static long rowCount(Path file, long length) throws IOException {
         FileSystem fs = file.getFileSystem();
-        try (FSDataInputStream in = fs.open(file)) {
+        try (PositionedReads in = new PositionedReads(fs, file)) {
             byte[] tail = new byte[8];
             if (length < 12) {
                 throw new IOException(file + " is not a complete Parquet file (no footer)");
             }
-            in.seek(length - 8);
-            readFully(in, tail);
+            in.readFully(length - 8, tail, 0, tail.length);
             ByteBuffer ends = ByteBuffer.wrap(tail).order(ByteOrder.LITTLE_ENDIAN);
             if (ends.getInt(4) != PARQUET_MAGIC) {
                 throw new IOException(file + " is not a complete Parquet file (no footer)");
@@ -40,18 +40,8 @@ public final class ParquetFooters {
                 throw new IOException(file + " has a corrupt Parquet footer length " + footerLength);
             }
             byte[] footer = new byte[footerLength];
-            in.seek(length - 8 - footerLength);
-            readFully(in, footer);
+            in.readFully(length - 8 - footerLength, footer, 0, footerLength);
             return Util.readFileMetaData(new ByteArrayInputStream(footer)).getNum_rows();
-        }
-    }
-
-    private static void readFully(FSDataInputStream in, byte[] into) throws IOException {
-        for (int read = 0, n; read < into.length; read += n) {
-            n = in.read(into, read, into.length - read);
-            if (n < 0) {
-                throw new IOException("the file ended early");
-            }
         }
     }
 }

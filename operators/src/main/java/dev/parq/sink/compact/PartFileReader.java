@@ -12,6 +12,7 @@ import dev.parq.batch.ArrowBatch;
 import dev.parq.batch.ArrowSchemas;
 import dev.parq.batch.VectorReuse;
 import dev.parq.config.TaskHeap;
+import dev.parq.io.PositionedReads;
 import dev.parq.schema.SchemaException;
 import dev.parq.schema.TableSchema;
 import dev.parq.sink.ArrowParquetWriter;
@@ -23,11 +24,9 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.flink.connector.file.sink.compactor.RecordWiseFileCompactor;
-import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.util.IOUtils;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
@@ -62,7 +61,7 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
     private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
     private final Path file;
-    private final FSDataInputStream in;
+    private final PositionedReads in;
     private final Iterator<BlockMetaData> rowGroups;
     private final BufferAllocator allocator;
     private final VectorSchemaRoot root;
@@ -79,7 +78,7 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
      */
     public PartFileReader(FileSystem fs, Path file, RowType rowType) throws IOException {
         this.file = file;
-        this.in = fs.open(file);
+        this.in = new PositionedReads(fs, file);
         try {
             ParquetMetadata footer = footer(fs.getFileStatus(file).getLen());
             FileMetaData metadata = footer.getFileMetaData();
@@ -100,8 +99,7 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
     private ParquetMetadata footer(long length) throws IOException {
         byte[] tail = new byte[8];
         if (length >= 12) {
-            in.seek(length - tail.length);
-            IOUtils.readFully(in, tail, 0, tail.length);
+            in.readFully(length - tail.length, tail, 0, tail.length);
         }
         int footerLength = ByteBuffer.wrap(tail).order(ByteOrder.LITTLE_ENDIAN).getInt();
         if (length < 12 || !ByteBuffer.wrap(tail, 4, 4).equals(ByteBuffer.wrap(MAGIC))
@@ -109,8 +107,7 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
             throw new PartFileException("the part file " + file + " (" + length + " bytes) does not end as Parquet does");
         }
         byte[] footer = new byte[footerLength];
-        in.seek(length - tail.length - footerLength);
-        IOUtils.readFully(in, footer, 0, footerLength);
+        in.readFully(length - tail.length - footerLength, footer, 0, footerLength);
         try {
             return new ParquetMetadataConverter().readParquetMetadata(
                     new ByteArrayInputStream(footer), ParquetMetadataConverter.NO_FILTER);

@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.apache.flink.core.fs.FSDataInputStream;
-import org.apache.flink.util.IOUtils;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
@@ -13,13 +11,15 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 
+import dev.parq.io.PositionedReads;
+
 /** The pages of one row group, each column chunk's read from the file, for parquet-mr's column readers. */
 final class RowGroupPages implements PageReadStore {
 
     private final long rowCount;
     private final Map<ColumnPath, ChunkPages> chunks = new HashMap<>();
 
-    RowGroupPages(FSDataInputStream in, BlockMetaData rowGroup) throws IOException {
+    RowGroupPages(PositionedReads in, BlockMetaData rowGroup) throws IOException {
         this.rowCount = rowGroup.getRowCount();
         for (ColumnChunkMetaData column : rowGroup.getColumns()) {
             if (column.getTotalSize() > Integer.MAX_VALUE) {
@@ -27,8 +27,7 @@ final class RowGroupPages implements PageReadStore {
                         + column.getTotalSize() + " bytes, more than one array holds");
             }
             byte[] chunk = new byte[(int) column.getTotalSize()];
-            in.seek(column.getStartingPos());
-            IOUtils.readFully(in, chunk, 0, chunk.length);
+            in.readFully(column.getStartingPos(), chunk, 0, chunk.length);
             chunks.put(column.getPath(),
                     new ChunkPages(chunk, new PageDecompressor(column.getCodec()), column.getValueCount()));
         }
