@@ -29,7 +29,7 @@ MB = 1e6
 class Cluster:
     """A deploy/local cluster of its own directory, started for one scenario and stopped after it."""
 
-    def __init__(self, root, taskmanagers, slots, cds=True):
+    def __init__(self, root, taskmanagers, slots, cds=True, warm_up=True):
         self.dir = os.path.join(root, f"cluster-{taskmanagers}x{slots}")
         self.env = dict(os.environ, PARQ_CLUSTER_DIR=self.dir)
         self.shape = f"{taskmanagers} TaskManager{'s' if taskmanagers > 1 else ''} x {slots} slot{'s' if slots > 1 else ''}"
@@ -38,10 +38,11 @@ class Cluster:
         archives = os.path.join(self.dir, "cds")
         self.cds = ("mapped" if os.path.isdir(archives) and any(f.endswith(".jsa") for f in os.listdir(archives))
                     else "recorded at stop") if cds else "off"
-        log(f"cluster: starting {self.shape} (class-data archives: {self.cds}) ...")
+        self.warm_up = warm_up
+        log(f"cluster: starting {self.shape} (class-data archives: {self.cds}, warm-up: {'on' if warm_up else 'off'}) ...")
         start_env = dict(self.env) if cds else dict(self.env, PARQ_NO_CDS="1")
-        subprocess.run([CLUSTER, "start", "--taskmanagers", str(taskmanagers), "--slots", str(slots)],
-                       env=start_env, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([CLUSTER, "start", "--taskmanagers", str(taskmanagers), "--slots", str(slots)]
+                       + ([] if warm_up else ["--warm-up", "0"]), env=start_env, check=True, stdout=subprocess.DEVNULL)
 
     def cpu_s(self):
         """CPU seconds the cluster's JobManager and TaskManagers have used so far: unlike wall time,
@@ -103,7 +104,7 @@ def fixed(a, data_dir, schema):
     corpus = gen.corpus(a.fixed_size, data_dir, log=log)
     bench.warm(corpus["path"])
     out = os.path.join(data_dir, "out", "cluster-fixed")
-    cluster = Cluster(data_dir, 1, 2, not a.no_cds)
+    cluster = Cluster(data_dir, 1, 2, not a.no_cds, not a.no_warm_up)
     try:
         cluster.convert(corpus["path"], out, 1, schema)      # the session is warm from here on
         warm, warm_t = median_of(a.runs, lambda: cluster.convert(corpus["path"], out, 1, schema))
@@ -125,7 +126,7 @@ def scale(a, data_dir, schema):
     result = {"bytes": corpus["bytes"], "lines": corpus["lines"]}
     embedded_runs = []
     for tms, slots in ((1, 2), (2, 1)):
-        cluster = Cluster(data_dir, tms, slots, not a.no_cds)
+        cluster = Cluster(data_dir, tms, slots, not a.no_cds, not a.no_warm_up)
         runs, beside = [], []
         try:
             bench.warm(corpus["path"])
@@ -148,7 +149,7 @@ def scale(a, data_dir, schema):
         result[cluster.shape] = {"wall_s": wall, "runs": runs, "mb_s": corpus["bytes"] / wall / MB,
                                  "first_wall_s": first, "first_mb_s": corpus["bytes"] / first / MB,
                                  "parq_runs": beside, "ratio": base / wall, "first_ratio": base / first,
-                                 "class_archives": cluster.cds, "start_cpu_s": start_cpu,
+                                 "class_archives": cluster.cds, "warm_up": cluster.warm_up, "start_cpu_s": start_cpu,
                                  "first_job_cpu_s": first_cpu, "later_job_cpu_s": later_cpu}
         log(f"{cluster.shape}: start {start_cpu:.1f} CPU-s, first job {first_cpu:.1f} CPU-s, later jobs "
             f"{statistics.median(later_cpu):.1f} CPU-s (JobManager and TaskManagers)")
@@ -173,6 +174,8 @@ def main(argv):
     ap.add_argument("--no-cds", action="store_true",
                     help="start the clusters' JobManagers and TaskManagers without class-data archives (PARQ_NO_CDS;"
                          " the client keeps its own)")
+    ap.add_argument("--no-warm-up", action="store_true",
+                    help="start the TaskManagers without warming up parq's parser and writer (cluster start --warm-up 0)")
     ap.add_argument("--parq-schema", metavar="FILE", default=os.path.join(HERE, "app-logs.ddl"),
                     help="schema for every conversion (default bench/app-logs.ddl)")
     ap.add_argument("--data-dir", default=bench.default_data_dir(), metavar="DIR",
@@ -206,7 +209,7 @@ def main(argv):
         for shape in ("1 TaskManager x 2 slots", "2 TaskManagers x 1 slot"):
             c = r[shape]
             print(f"  {shape:26s} {c['mb_s']:7.1f} MB/s {c['ratio']:5.2f}x   "
-                  f"{c['first_mb_s']:7.1f} MB/s {c['first_ratio']:5.2f}x   class-data archives: {c['class_archives']}")
+                  f"{c['first_mb_s']:7.1f} MB/s {c['first_ratio']:5.2f}x   class-data archives: {c['class_archives']}, warm-up: {'on' if c['warm_up'] else 'off'}")
         p = r["./parq"]
         print(f"  {'./parq':26s} {p['mb_s']:7.1f} MB/s (median of {len(p['runs'])}, "
               f"spread {100 * p['spread']:.0f}% of it)")

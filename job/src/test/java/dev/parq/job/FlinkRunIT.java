@@ -69,8 +69,11 @@ class FlinkRunIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern SAVEPOINT = Pattern.compile("Savepoint completed\\. Path: (\\S+)");
 
+    /** Short, for the suite's time: the warm-up's own test shows what a full one reaches. */
+    private static final int WARM_UP_SECONDS = 2;
+
     @RegisterExtension
-    static final SessionCluster session = new SessionCluster("FlinkRunIT", TASK_MANAGERS, 1, false);
+    static final SessionCluster session = new SessionCluster("FlinkRunIT", TASK_MANAGERS, 1, false, WARM_UP_SECONDS);
 
     @TempDir
     static Path dir;
@@ -87,6 +90,23 @@ class FlinkRunIT {
         for (long taskManagerPid : session.cluster().taskManagerPids().values()) {
             String taskManager = commandLine(taskManagerPid);
             assertTrue(taskManager.contains("TaskManagerRunner"), taskManager);
+        }
+    }
+
+    /**
+     * Each TaskManager ran parq's warm-up (its agent, the cluster's copy of parq-job.jar, with the
+     * settings' limit) and said so in its .out file.
+     */
+    @Test
+    void everyTaskManagerRanTheWarmUp() throws IOException {
+        Path cluster = ClusterJobs.TARGET.resolve("flink-cluster").resolve("FlinkRunIT");
+        for (Map.Entry<String, Long> taskManager : session.cluster().taskManagerPids().entrySet()) {
+            String commandLine = commandLine(taskManager.getValue());
+            assertTrue(commandLine.contains(" -javaagent:" + cluster.resolve("lib").resolve("parq-job.jar") + "=" + WARM_UP_SECONDS + " "),
+                    commandLine);
+            String out = Files.readString(cluster.resolve("log").resolve(taskManager.getKey() + ".out"), StandardCharsets.UTF_8);
+            assertTrue(out.matches("(?s).*parq warm-up: \\d+ passes over 3\\.\\d MB of NDJSON converted to Parquet in [0-9.]+ s.*"),
+                    taskManager.getKey() + ".out: " + out);
         }
     }
 
@@ -111,12 +131,14 @@ class FlinkRunIT {
     /**
      * A cluster stopped after a job leaves class-data archives of its JobManager and TaskManager in
      * {@code DIR/cds/}, and the next cluster of that directory maps them (each JVM's memory maps name
-     * its archive) and runs a job. Two cluster starts and the archives' recording: the long suite only.
+     * its archive) and runs a job. Its TaskManager warms up as its agent, which a JVM that may record
+     * an archive refuses unless told. Two cluster starts and the archives' recording: the long suite only.
      */
     @Test
     @FaultsProfile
     void aClusterStartedAgainInItsDirectoryMapsTheArchivesTheFirstRecorded() throws Exception {
-        LocalCluster.Settings settings = ClusterJobs.settings("FlinkRunIT-cds", 1, 1, Map.of()).withClassArchives(true);
+        LocalCluster.Settings settings = ClusterJobs.settings("FlinkRunIT-cds", 1, 1, Map.of()).withClassArchives(true)
+                .withWarmUp(WARM_UP_SECONDS);
         Path archives = settings.dir().resolve("cds");
         deleteArchives(archives);
         Path smoke = SmokeJob.writeJar(dir.resolve("smoke-cds.jar"));
@@ -139,6 +161,8 @@ class FlinkRunIT {
             assertTrue(memoryMaps(taskManager).contains(recorded.get(1).toString()),
                     "the second TaskManager maps " + recorded.get(1));
             assertSmokeJobRuns(second, smoke);
+            assertTrue(Files.readString(settings.dir().resolve("log").resolve("taskmanager-1.out"), StandardCharsets.UTF_8)
+                    .contains("parq warm-up: "), "the second TaskManager warmed up");
         } finally {
             second.stop();
         }

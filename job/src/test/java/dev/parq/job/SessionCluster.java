@@ -16,19 +16,26 @@ final class SessionCluster implements BeforeAllCallback, AfterAllCallback {
     private final int taskManagers;
     private final int slots;
     private final boolean highAvailability;
+    private final int warmUpSeconds;
     private LocalCluster cluster;
     private ClusterJobs jobs;
 
     SessionCluster(String test, int taskManagers, int slots, boolean highAvailability) {
+        this(test, taskManagers, slots, highAvailability, 0);
+    }
+
+    /** With TaskManagers that warm up parq's code for at most {@code warmUpSeconds} before they register. */
+    SessionCluster(String test, int taskManagers, int slots, boolean highAvailability, int warmUpSeconds) {
         this.test = test;
         this.taskManagers = taskManagers;
         this.slots = slots;
         this.highAvailability = highAvailability;
+        this.warmUpSeconds = warmUpSeconds;
     }
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        cluster = ClusterJobs.startCluster(test, taskManagers, slots, highAvailability);
+        cluster = ClusterJobs.startCluster(test, taskManagers, slots, highAvailability, warmUpSeconds);
         jobs = new ClusterJobs(cluster);
     }
 

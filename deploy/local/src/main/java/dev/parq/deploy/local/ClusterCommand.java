@@ -77,13 +77,19 @@ public final class ClusterCommand {
                     description = "A jar every process has on its class path, copied at start (the wrapper passes"
                             + " job/target/parq-job.jar once it is built): jobs load parq's classes from it once per process"
                             + " instead of from their own jar once per job. Restart the cluster to take a new build.")
-                    Path jar) throws Exception {
+                    Path jar,
+            @Option(names = "--warm-up", paramLabel = "SECONDS", defaultValue = "20",
+                    description = "With the jar, each TaskManager first converts a generated sample in memory, until parq's"
+                            + " parser and writer run compiled, for at most this long (default: ${DEFAULT-VALUE}; 0: no"
+                            + " warm-up), and says how it went in log/taskmanager-N.out. The first job then runs about as fast"
+                            + " as later ones; a start takes some 5 CPU-seconds more a TaskManager.") int warmUpSeconds)
+            throws Exception {
         if (highAvailability && zooKeeperLib == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--ha needs --zookeeper-lib");
         }
         return printStatus(LocalCluster.start(new LocalCluster.Settings(lib, config, dir, taskManagers, slots, Map.of(),
                 Duration.ofSeconds(timeoutSeconds), highAvailability ? zooKeeperLib : null, null, jar,
-                ClassArchive.enabledByEnvironment())));
+                ClassArchive.enabledByEnvironment(), warmUpSeconds)));
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true,

@@ -47,7 +47,7 @@ public final class LocalCluster {
      */
     public record Settings(Path lib, Path configTemplate, Path dir, int taskManagers, int slots,
             Map<String, String> overrides, Duration timeout, Path zooKeeperLib, Application application, Path jar,
-            boolean classArchives) {
+            boolean classArchives, int warmUpSeconds) {
 
         /**
          * A session cluster without high availability, whose processes start from class-data
@@ -56,17 +56,17 @@ public final class LocalCluster {
         public Settings(Path lib, Path configTemplate, Path dir, int taskManagers, int slots,
                 Map<String, String> overrides, Duration timeout) {
             this(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, null, null, null,
-                    ClassArchive.enabledByEnvironment());
+                    ClassArchive.enabledByEnvironment(), 0);
         }
 
         /** With ZooKeeper high availability, from the ZooKeeper server's jars in {@code zooKeeperLib}. */
         public Settings withHighAvailability(Path zooKeeperLib) {
-            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar, classArchives);
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar, classArchives, warmUpSeconds);
         }
 
         /** An application cluster: its JobManager runs {@code application}'s main itself. */
         public Settings withApplication(Application application) {
-            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar, classArchives);
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar, classArchives, warmUpSeconds);
         }
 
         /**
@@ -76,7 +76,7 @@ public final class LocalCluster {
          * then come from it: loaded and compiled once per process instead of once per job.
          */
         public Settings withJar(Path jar) {
-            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar, classArchives);
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar, classArchives, warmUpSeconds);
         }
 
         /**
@@ -85,7 +85,17 @@ public final class LocalCluster {
          */
         public Settings withClassArchives(boolean classArchives) {
             return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar,
-                    classArchives);
+                    classArchives, warmUpSeconds);
+        }
+
+        /**
+         * How long each TaskManager, with {@link #withJar a jar}, may warm up parq's parser and
+         * writer before it registers (the jar's {@code TaskManagerWarmUp} as a Java agent), so that
+         * the first job runs compiled code as later jobs do; 0: not at all.
+         */
+        public Settings withWarmUp(int warmUpSeconds) {
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar,
+                    classArchives, warmUpSeconds);
         }
 
         public Settings {
