@@ -77,6 +77,8 @@ class Ingest:
                     "--checkpoint-interval", a.checkpoint_interval, *bench.schema_args(a.schema)]
             if a.discover_interval:
                 argv += ["--discover-interval", a.discover_interval]
+            if a.compaction_interval:
+                argv += ["--compaction-interval", a.compaction_interval]
         self.argv = argv
         self.committed = CommittedRows(outdir)
         self.samples = []           # (monotonic time, committed rows)
@@ -546,6 +548,9 @@ output:
                     help="ingest --checkpoint-interval in every scenario (default 10s)")
     ap.add_argument("--discover-interval", type=duration, metavar="DURATION",
                     help="ingest --discover-interval (default: parq's, 1s)")
+    ap.add_argument("--compaction-interval", type=duration, metavar="DURATION",
+                    help="ingest --compaction-interval (default: parq's, 1min): rows are visible once compacted,"
+                         " so a catch-up's last rows wait for it")
     ap.add_argument("--size", default="1g", help="catchup: corpus size, binary units (default 1g)")
     ap.add_argument("--files", type=positive(int), default=20, help="tailing: files appended to (default 20)")
     ap.add_argument("--rate", type=positive(float), default=20.0, metavar="MB_PER_S",

@@ -872,14 +872,17 @@ class IngestIT {
     private record Compacted(Path output, double seconds, int partFiles) {}
 
     /**
-     * Runs ingest, checkpointed every second and compacting into 1 MiB files at least every 5 s;
+     * Runs ingest, checkpointed every second and compacting into 1 MiB files at least every 5 s, with
+     * row groups of 64 KiB, so that the compactions copy the part files' row groups as they are
+     * (the other ingest tests' small part files are written again);
      * once its first lines are visible, a writer appends numbered lines of 60 random letters (about
      * 300 KB/s) for {@code seconds}; half way (or at the first compaction after), kills it with
      * SIGKILL during a compaction and starts it again; once every line is committed, stops it with
      * SIGTERM.
      */
     private Compacted compactedWhileWriting(int seconds) throws Exception {
-        compaction = List.of("--target-file-size", "1mb", "--compaction-interval", "5s");
+        compaction = List.of("--target-file-size", "1mb", "--compaction-interval", "5s",
+                "-D", "parq.sink.row-group-size=64kb");
         Followed followed = followFirstLines("compactedWhileWriting", WAIT_SECONDS);
         Path output = followed.output();
         Process ingest = followed.ingest();

@@ -15,10 +15,14 @@ public final class ArrowParquetBulkWriter implements BulkWriter<ArrowBatch> {
     private final ArrowParquetWriter writer;
     /** Where the part file is, as a full disk's message names it. */
     private final String place;
+    private final FSDataOutputStream out;
+    private final long start;
 
-    ArrowParquetBulkWriter(ArrowParquetWriter writer, String place) {
+    ArrowParquetBulkWriter(ArrowParquetWriter writer, String place, FSDataOutputStream out) throws IOException {
         this.writer = writer;
         this.place = place;
+        this.out = out;
+        this.start = out.getPos();
     }
 
     @Override
@@ -37,9 +41,19 @@ public final class ArrowParquetBulkWriter implements BulkWriter<ArrowBatch> {
     @Override
     public void flush() {}
 
-    /** Writes the last row group and the footer; Flink closes the stream itself. */
+    /**
+     * Writes the last row group and the footer; Flink closes the stream itself. A writer that was
+     * given no row, on a stream that others wrote to, writes nothing: that is the writer Flink opens
+     * on a compacted file and finishes after {@link dev.parq.sink.compact.ParquetFileCompactor} has
+     * written the whole file through the stream, and its own header, still in its buffer, and
+     * footer of no rows would follow the compacted file's.
+     */
     @Override
     public void finish() throws IOException {
+        if (writer.rowsWritten() == 0 && out.getPos() > start) {
+            writer.discard();
+            return;
+        }
         try {
             writer.close();
         } catch (IOException e) {
@@ -69,7 +83,7 @@ public final class ArrowParquetBulkWriter implements BulkWriter<ArrowBatch> {
         @Override
         public BulkWriter<ArrowBatch> create(FSDataOutputStream out) throws IOException {
             return new ArrowParquetBulkWriter(
-                    new ArrowParquetWriter(new FlinkOutputFile(out), rowType, options), place);
+                    new ArrowParquetWriter(new FlinkOutputFile(out), rowType, options), place, out);
         }
     }
 }

@@ -73,6 +73,21 @@ public final class ArrowParquetWriter implements AutoCloseable {
         return rowsWritten;
     }
 
+    /**
+     * Lets go of the writer's memory without writing the last row group or the footer: what was
+     * written so far, and what its output buffers, is not a Parquet file.
+     */
+    public void discard() throws IOException {
+        if (!closed) {
+            closed = true;
+            try {
+                rowGroups.discard();
+            } finally {
+                file.release();
+            }
+        }
+    }
+
     @Override
     public void close() throws IOException {
         if (!closed) {

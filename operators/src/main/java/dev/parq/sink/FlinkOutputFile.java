@@ -15,7 +15,7 @@ import org.apache.parquet.io.PositionOutputStream;
  * (Thrift), and asks for the position before every page and column chunk, and Flink's local file
  * stream turns each of those calls into a system call. The position is counted instead.
  */
-final class FlinkOutputFile implements OutputFile {
+public final class FlinkOutputFile implements OutputFile {
 
     /** Bytes gathered before they go to Flink's stream; larger writes go straight through. */
     static final int BUFFER_BYTES = 128 << 10;
@@ -23,7 +23,7 @@ final class FlinkOutputFile implements OutputFile {
     private final FSDataOutputStream stream;
     private boolean created;
 
-    FlinkOutputFile(FSDataOutputStream stream) {
+    public FlinkOutputFile(FSDataOutputStream stream) {
         this.stream = stream;
     }
 

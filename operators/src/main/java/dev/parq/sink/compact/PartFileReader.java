@@ -80,9 +80,9 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
         this.file = file;
         this.in = new PositionedReads(fs, file);
         try {
-            ParquetMetadata footer = footer(fs.getFileStatus(file).getLen());
+            ParquetMetadata footer = footer(in, file, fs.getFileStatus(file).getLen());
             FileMetaData metadata = footer.getFileMetaData();
-            checkColumns(metadata, rowType);
+            checkColumns(file, metadata, rowType);
             this.rowGroups = footer.getBlocks().iterator();
             this.columns = new ColumnIOFactory(metadata.getCreatedBy()).getColumnIO(metadata.getSchema());
             this.allocator = new RootAllocator(memoryLimit());
@@ -95,8 +95,19 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
         this.materializer = new BatchMaterializer(root);
     }
 
+    /**
+     * The footer of {@code file}, whose columns must be {@code rowType}'s.
+     *
+     * @throws PartFileException if they are not, or the file is not Parquet
+     */
+    static ParquetMetadata checkedFooter(PositionedReads in, Path file, long length, RowType rowType) throws IOException {
+        ParquetMetadata footer = footer(in, file, length);
+        checkColumns(file, footer.getFileMetaData(), rowType);
+        return footer;
+    }
+
     /** The file's footer: its last 8 bytes are the footer's length (little-endian) and the magic. */
-    private ParquetMetadata footer(long length) throws IOException {
+    private static ParquetMetadata footer(PositionedReads in, Path file, long length) throws IOException {
         byte[] tail = new byte[8];
         if (length >= 12) {
             in.readFully(length - tail.length, tail, 0, tail.length);
@@ -121,7 +132,7 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
         return 4 * (BATCH_BYTES + TaskHeap.longestLine());
     }
 
-    private void checkColumns(FileMetaData metadata, RowType rowType) throws PartFileException {
+    private static void checkColumns(Path file, FileMetaData metadata, RowType rowType) throws PartFileException {
         Schema expected = ArrowSchemas.toArrow(rowType);
         Map<String, String> keyValues = metadata.getKeyValueMetaData();
         String written = keyValues == null ? null : keyValues.get(ArrowParquetWriter.SCHEMA_METADATA_KEY);
@@ -135,16 +146,16 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
                         + "', which parq cannot read: " + e.getMessage(), e);
             }
             if (!ArrowSchemas.toArrow(writtenType).equals(expected)) {
-                throw mismatch(written, sinkColumns);
+                throw mismatch(file, written, sinkColumns);
             }
         }
         MessageType parquetSchema = ParquetSchemas.toParquet(rowType);
         if (!metadata.getSchema().equals(parquetSchema)) {
-            throw mismatch(metadata.getSchema().toString(), parquetSchema.toString());
+            throw mismatch(file, metadata.getSchema().toString(), parquetSchema.toString());
         }
     }
 
-    private PartFileException mismatch(String written, String expected) {
+    private static PartFileException mismatch(Path file, String written, String expected) {
         return new PartFileException("the part file " + file + " was written with the columns " + written
                 + ", not the sink's " + expected + ": the files of one output are compacted into files of one"
                 + " schema (was the job started again with another schema, inferred differently? give --schema)");
@@ -205,13 +216,18 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
         @Override
         public RecordWiseFileCompactor.Reader<ArrowBatch> createFor(Path path) throws IOException {
             FileSystem fs = path.getFileSystem();
-            if (!fs.exists(path)) {
-                LOG.warn("The part file {} to compact is gone: its rows went into a compacted file before (a snapshot"
-                        + " older than that compaction's commit was resumed), or it was deleted", path);
-                return new NoRows();
-            }
-            return new PartFileReader(fs, path, rowType);
+            return isGone(fs, path) ? new NoRows() : new PartFileReader(fs, path, rowType);
         }
+    }
+
+    /** Whether the part file is gone, which is told in the log: its rows are in a compacted file. */
+    static boolean isGone(FileSystem fs, Path path) throws IOException {
+        if (fs.exists(path)) {
+            return false;
+        }
+        LOG.warn("The part file {} to compact is gone: its rows went into a compacted file before (a snapshot"
+                + " older than that compaction's commit was resumed), or it was deleted", path);
+        return true;
     }
 
     /** The reader of a part file that is gone. */

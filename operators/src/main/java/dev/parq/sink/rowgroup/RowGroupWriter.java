@@ -231,4 +231,9 @@ public final class RowGroupWriter {
             budget.leave();
         }
     }
+
+    /** Gives the row group's share of the heap back without writing what it holds. */
+    public void discard() {
+        budget.leave();
+    }
 }
