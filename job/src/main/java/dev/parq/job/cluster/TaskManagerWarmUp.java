@@ -24,7 +24,7 @@ import dev.parq.sink.ParquetWriterOptions;
 import dev.parq.sink.ArrowParquetWriter;
 
 /**
- * A TaskManager's warm-up: before the JVM runs Flink's main, it converts a generated sample of
+ * A TaskManager's warm-up: as the JVM starts Flink's main, it converts a generated sample of
  * NDJSON to Parquet in memory, pass after pass, until for a second the passes have kept one speed
  * and the JIT compilers have been nearly idle. The JIT then has parq's per-value code (the parser's decoders, Arrow, the Parquet pages,
  * dictionaries and compression) compiled before the first job, which otherwise runs that code
@@ -88,8 +88,16 @@ public final class TaskManagerWarmUp {
         }
     }
 
+    /**
+     * As the agent: the warm-up runs in a thread of its own beside Flink's start, which binds the
+     * ports it was given at once (a start held back by the warm-up lost a port chosen free to
+     * another process in the meantime). deploy/local waits for the warm-up's line before it calls
+     * the cluster started.
+     */
     public static void premain(String args, Instrumentation instrumentation) {
-        premain(args);
+        Thread warmUp = new Thread(() -> premain(args), "parq warm-up");
+        warmUp.setDaemon(true);
+        warmUp.start();
     }
 
     /** The agent's argument, the default if there is none or it is no number (which it says). */

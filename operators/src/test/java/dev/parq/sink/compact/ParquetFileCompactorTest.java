@@ -25,7 +25,7 @@ import dev.parq.testing.DuckDb;
 
 class ParquetFileCompactorTest {
 
-    private static final int ROWS = 300;
+    private static final int ROWS = 120;
     private static final ParquetWriterOptions SMALL_ROW_GROUPS = ParquetWriterOptions.defaults().withRowGroupSize(256 << 10);
 
     @TempDir

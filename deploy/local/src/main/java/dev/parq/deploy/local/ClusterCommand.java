@@ -79,10 +79,11 @@ public final class ClusterCommand {
                             + " instead of from their own jar once per job. Restart the cluster to take a new build.")
                     Path jar,
             @Option(names = "--warm-up", paramLabel = "SECONDS", defaultValue = "20",
-                    description = "With the jar, each TaskManager first converts a generated sample in memory, until parq's"
-                            + " parser and writer run compiled, for at most this long (default: ${DEFAULT-VALUE}; 0: no"
-                            + " warm-up), and says how it went in log/taskmanager-N.out. The first job then runs about as fast"
-                            + " as later ones; a start takes some 5 CPU-seconds more a TaskManager.") int warmUpSeconds)
+                    description = "With the jar, each TaskManager converts a generated sample in memory as it starts, until"
+                            + " parq's parser and writer run compiled, for at most this long (default: ${DEFAULT-VALUE}; 0: no"
+                            + " warm-up), and says how it went in log/taskmanager-N.out; start waits for it. The first job then"
+                            + " runs about as fast as later ones; a start takes some 5 CPU-seconds more a TaskManager.")
+                    int warmUpSeconds)
             throws Exception {
         if (highAvailability && zooKeeperLib == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--ha needs --zookeeper-lib");

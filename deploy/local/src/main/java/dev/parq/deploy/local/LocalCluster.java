@@ -2,15 +2,18 @@ package dev.parq.deploy.local;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -39,6 +42,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  * ({@link FlinkClient}).
  */
 public final class LocalCluster {
+
+    /** How a TaskManager's warm-up begins the line it prints when it is done. */
+    private static final String WARM_UP_LINE = "parq warm-up: ";
 
     /**
      * Where a cluster's processes come from and what they are told; {@code zooKeeperLib}, the jars
@@ -90,8 +96,8 @@ public final class LocalCluster {
 
         /**
          * How long each TaskManager, with {@link #withJar a jar}, may warm up parq's parser and
-         * writer before it registers (the jar's {@code TaskManagerWarmUp} as a Java agent), so that
-         * the first job runs compiled code as later jobs do; 0: not at all.
+         * writer as it starts (the jar's {@code TaskManagerWarmUp} as a Java agent; the start waits
+         * for it), so that the first job runs compiled code as later jobs do; 0: not at all.
          */
         public Settings withWarmUp(int warmUpSeconds) {
             return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar,
@@ -185,10 +191,12 @@ public final class LocalCluster {
                 zooKeeper.launch(cluster.launcher, settings.timeout());
             }
             cluster.launcher.launchJobManager(1, restPort, rpcPort);
+            List<ClusterProcess> taskManagers = new ArrayList<>();
             for (int number = 1; number <= settings.taskManagers(); number++) {
-                cluster.launcher.launchTaskManager(number);
+                taskManagers.add(cluster.launcher.launchTaskManager(number));
             }
             cluster.health.awaitUp(Set.of());
+            cluster.awaitWarmUps(taskManagers);
         } catch (IOException | InterruptedException | RuntimeException e) {
             cluster.stop();
             throw e;
@@ -291,7 +299,27 @@ public final class LocalCluster {
     public String addTaskManager() throws IOException, InterruptedException {
         ClusterProcess added = launcher.launchTaskManager(dir.nextNumber(ClusterProcess.TASK_MANAGER));
         health.awaitRegistered(added);
+        awaitWarmUps(List.of(added));
         return added.name();
+    }
+
+    /**
+     * Waits until each TaskManager's warm-up ({@link Settings#withWarmUp}) has said in its .out file
+     * that it is done, so that a first job does not share the cores with it; at most the warm-up's
+     * limit and 30 s more, after which the cluster is taken as started.
+     */
+    private void awaitWarmUps(List<ClusterProcess> taskManagers) throws IOException, InterruptedException {
+        if (spec.warmUpSeconds() <= 0 || !launcher.warmsUp()) {
+            return;
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(spec.warmUpSeconds() + 30L);
+        for (ClusterProcess taskManager : taskManagers) {
+            Path out = dir.logs().resolve(taskManager.name() + ".out");
+            while (!Files.readString(out, StandardCharsets.UTF_8).contains(WARM_UP_LINE) && System.nanoTime() < deadline
+                    && ProcessHandle.of(taskManager.pid()).map(ProcessHandle::isAlive).orElse(false)) {
+                Thread.sleep(100);
+            }
+        }
     }
 
     /**

@@ -95,6 +95,11 @@ final class ProcessLauncher {
                 orderedPorts("rpc", rpcPort, "data", dataPort), List.of());
     }
 
+    /** Whether the TaskManagers this starts warm up: the cluster's settings say so and it has the jar. */
+    boolean warmsUp() throws IOException {
+        return spec.warmUpSeconds() > 0 && warmUpAgent() != null;
+    }
+
     /** The cluster's copy of parq-job.jar, whose manifest names its warm-up as the agent; null without one. */
     private Path warmUpAgent() throws IOException {
         try (Stream<Path> jars = Files.list(dir.lib())) {
