@@ -13,13 +13,13 @@ import java.util.SplittableRandom;
 
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.parquet.io.OutputFile;
-import org.apache.parquet.io.PositionOutputStream;
 
 import dev.parq.parse.BatchParser;
 import dev.parq.schema.TableSchema;
 import dev.parq.sink.Compression;
+import dev.parq.sink.FlinkOutputFile;
 import dev.parq.sink.ParquetWriterOptions;
 import dev.parq.sink.ArrowParquetWriter;
 
@@ -185,7 +185,7 @@ public final class TaskManagerWarmUp {
         try (BatchParser parser = new BatchParser(rowType, allocator, BATCH_ROWS, (file, offset, reason, b, s, e) -> {
                     throw new IllegalStateException("the warm-up's own sample has a bad line at " + offset + ": " + reason);
                 });
-                ArrowParquetWriter writer = new ArrowParquetWriter(new Discarded(), rowType, options)) {
+                ArrowParquetWriter writer = new ArrowParquetWriter(new FlinkOutputFile(new Discarded()), rowType, options)) {
             int pos = 0;
             while (pos < input.limit()) {
                 pos = parser.parse(input, pos, input.limit(), "warm-up", pos);
@@ -237,44 +237,35 @@ public final class TaskManagerWarmUp {
         return sb.toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    /** A Parquet file that goes nowhere: the warm-up wants the work of writing, not the bytes. */
-    private static final class Discarded implements OutputFile {
+    /**
+     * Flink's stream of a part file that goes nowhere: the warm-up wants the work of writing
+     * (through the same buffered stream as the sink's), not the bytes.
+     */
+    private static final class Discarded extends FSDataOutputStream {
+        private long pos;
 
         @Override
-        public PositionOutputStream create(long blockSizeHint) {
-            return new PositionOutputStream() {
-                private long pos;
-
-                @Override
-                public long getPos() {
-                    return pos;
-                }
-
-                @Override
-                public void write(int b) {
-                    pos++;
-                }
-
-                @Override
-                public void write(byte[] b, int off, int len) {
-                    pos += len;
-                }
-            };
+        public long getPos() {
+            return pos;
         }
 
         @Override
-        public PositionOutputStream createOrOverwrite(long blockSizeHint) {
-            return create(blockSizeHint);
+        public void write(int b) {
+            pos++;
         }
 
         @Override
-        public boolean supportsBlockSize() {
-            return false;
+        public void write(byte[] b, int off, int len) {
+            pos += len;
         }
 
         @Override
-        public long defaultBlockSize() {
-            return 0;
-        }
+        public void flush() {}
+
+        @Override
+        public void sync() {}
+
+        @Override
+        public void close() {}
     }
 }

@@ -73,7 +73,7 @@ public final class ParquetFileCompactor extends OutputStreamBasedFileCompactor {
         if (rowGroups > 0 && bytes / rowGroups >= minRowGroupBytes) {
             copyRowGroups(files, footers, stream);
         } else {
-            writeAgain(files, stream);
+            writeAgain(files, footers, stream);
         }
     }
 
@@ -97,10 +97,11 @@ public final class ParquetFileCompactor extends OutputStreamBasedFileCompactor {
     }
 
     /** Every row of the files through the sink's writer. */
-    private void writeAgain(List<Path> files, Counted out) throws IOException {
+    private void writeAgain(List<Path> files, List<ParquetMetadata> footers, Counted out) throws IOException {
         BulkWriter<ArrowBatch> writer = writers.create(out);
-        for (Path file : files) {
-            try (PartFileReader reader = new PartFileReader(file.getFileSystem(), file, rowType)) {
+        for (int i = 0; i < files.size(); i++) {
+            Path file = files.get(i);
+            try (PartFileReader reader = new PartFileReader(file.getFileSystem(), file, rowType, footers.get(i))) {
                 for (ArrowBatch batch = reader.read(); batch != null; batch = reader.read()) {
                     writer.addElement(batch);
                 }

@@ -1,6 +1,7 @@
 package dev.parq.sink.compact;
 
 import java.io.ByteArrayInputStream;
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -23,7 +24,6 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.flink.connector.file.sink.compactor.RecordWiseFileCompactor;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.types.logical.RowType;
@@ -51,7 +51,7 @@ import org.slf4j.LoggerFactory;
  * (the writer is done with it when it returns); they come from an allocator of this reader's own,
  * bounded and closed with it.
  */
-public final class PartFileReader implements RecordWiseFileCompactor.Reader<ArrowBatch> {
+public final class PartFileReader implements Closeable {
 
     public static final int BATCH_ROWS = 4096;
     public static final long BATCH_BYTES = 8 << 20;
@@ -77,12 +77,17 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
      * @throws PartFileException if they are not, or the file is not Parquet
      */
     public PartFileReader(FileSystem fs, Path file, RowType rowType) throws IOException {
+        this(fs, file, rowType, null);
+    }
+
+    /** Opens {@code file}, whose footer was read and checked by {@link #checkedFooter} already, unless null. */
+    PartFileReader(FileSystem fs, Path file, RowType rowType, ParquetMetadata checkedFooter) throws IOException {
         this.file = file;
         this.in = new PositionedReads(fs, file);
         try {
-            ParquetMetadata footer = footer(in, file, fs.getFileStatus(file).getLen());
+            ParquetMetadata footer = checkedFooter != null ? checkedFooter
+                    : checkedFooter(in, file, fs.getFileStatus(file).getLen(), rowType);
             FileMetaData metadata = footer.getFileMetaData();
-            checkColumns(file, metadata, rowType);
             this.rowGroups = footer.getBlocks().iterator();
             this.columns = new ColumnIOFactory(metadata.getCreatedBy()).getColumnIO(metadata.getSchema());
             this.allocator = new RootAllocator(memoryLimit());
@@ -161,7 +166,7 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
                 + " schema (was the job started again with another schema, inferred differently? give --schema)");
     }
 
-    @Override
+    /** The next batch of rows, or null after the last. */
     public ArrowBatch read() throws IOException {
         try {
             while (rowsLeftInGroup == 0) {
@@ -198,28 +203,6 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
         }
     }
 
-    /**
-     * The readers of a compaction, one per part file; serializable, so that it travels with the
-     * job graph. A part file that is gone (neither pending nor committed) is passed over, as
-     * Flink's own commit passes over it: its rows went into a compacted file before, and a
-     * snapshot older than that compaction was resumed.
-     */
-    public static final class Factory implements RecordWiseFileCompactor.Reader.Factory<ArrowBatch> {
-        private static final long serialVersionUID = 1L;
-
-        private final RowType rowType;
-
-        public Factory(RowType rowType) {
-            this.rowType = rowType;
-        }
-
-        @Override
-        public RecordWiseFileCompactor.Reader<ArrowBatch> createFor(Path path) throws IOException {
-            FileSystem fs = path.getFileSystem();
-            return isGone(fs, path) ? new NoRows() : new PartFileReader(fs, path, rowType);
-        }
-    }
-
     /** Whether the part file is gone, which is told in the log: its rows are in a compacted file. */
     static boolean isGone(FileSystem fs, Path path) throws IOException {
         if (fs.exists(path)) {
@@ -228,16 +211,5 @@ public final class PartFileReader implements RecordWiseFileCompactor.Reader<Arro
         LOG.warn("The part file {} to compact is gone: its rows went into a compacted file before (a snapshot"
                 + " older than that compaction's commit was resumed), or it was deleted", path);
         return true;
-    }
-
-    /** The reader of a part file that is gone. */
-    private static final class NoRows implements RecordWiseFileCompactor.Reader<ArrowBatch> {
-        @Override
-        public ArrowBatch read() {
-            return null;
-        }
-
-        @Override
-        public void close() {}
     }
 }

@@ -1,7 +1,6 @@
 package dev.parq.sink.compact;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,7 +20,6 @@ import dev.parq.testing.DuckDb;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.flink.connector.file.sink.compactor.RecordWiseFileCompactor;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.io.LocalOutputFile;
@@ -147,14 +145,6 @@ class PartFileReaderTest {
         assertTrue(e.getMessage().contains(file.getFileName().toString()), e.getMessage());
         assertTrue(e.getMessage().contains("`a` BIGINT") || e.getMessage().contains("a BIGINT"), e.getMessage());
         assertTrue(e.getMessage().contains("not the sink's"), e.getMessage());
-    }
-
-    @Test
-    void aPartFileThatIsGoneHasNoRows() throws Exception {
-        RecordWiseFileCompactor.Reader<ArrowBatch> reader =
-                new PartFileReader.Factory(EveryTypeRows.ROW_TYPE).createFor(flinkPath(dir.resolve(".part-gone.parquet")));
-        assertNull(reader.read());
-        reader.close();
     }
 
     private List<String> rowsAsDuckDbJson(Path file) throws Exception {
