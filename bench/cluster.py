@@ -41,8 +41,10 @@ class Cluster:
         self.warm_up = warm_up
         log(f"cluster: starting {self.shape} (class-data archives: {self.cds}, warm-up: {'on' if warm_up else 'off'}) ...")
         start_env = dict(self.env) if cds else dict(self.env, PARQ_NO_CDS="1")
+        t0 = time.perf_counter()
         subprocess.run([CLUSTER, "start", "--taskmanagers", str(taskmanagers), "--slots", str(slots)]
                        + ([] if warm_up else ["--warm-up", "0"]), env=start_env, check=True, stdout=subprocess.DEVNULL)
+        self.start_wall_s = time.perf_counter() - t0
 
     def cpu_s(self):
         """CPU seconds the cluster's JobManager and TaskManagers have used so far: unlike wall time,
@@ -150,8 +152,9 @@ def scale(a, data_dir, schema):
                                  "first_wall_s": first, "first_mb_s": corpus["bytes"] / first / MB,
                                  "parq_runs": beside, "ratio": base / wall, "first_ratio": base / first,
                                  "class_archives": cluster.cds, "warm_up": cluster.warm_up, "start_cpu_s": start_cpu,
+                                 "start_wall_s": cluster.start_wall_s,
                                  "first_job_cpu_s": first_cpu, "later_job_cpu_s": later_cpu}
-        log(f"{cluster.shape}: start {start_cpu:.1f} CPU-s, first job {first_cpu:.1f} CPU-s, later jobs "
+        log(f"{cluster.shape}: start {cluster.start_wall_s:.1f} s, {start_cpu:.1f} CPU-s, first job {first_cpu:.1f} CPU-s, later jobs "
             f"{statistics.median(later_cpu):.1f} CPU-s (JobManager and TaskManagers)")
         log(f"{cluster.shape}: first job {corpus['bytes'] / first / MB:.1f} MB/s, then "
             f"{corpus['bytes'] / wall / MB:.1f} MB/s (median of {runs}); ./parq between them "
@@ -175,7 +178,7 @@ def main(argv):
                     help="start the clusters' JobManagers and TaskManagers without class-data archives (PARQ_NO_CDS;"
                          " the client keeps its own)")
     ap.add_argument("--no-warm-up", action="store_true",
-                    help="start the TaskManagers without warming up parq's parser and writer (cluster start --warm-up 0)")
+                    help="start the clusters without their warm-up job (cluster start --warm-up 0)")
     ap.add_argument("--parq-schema", metavar="FILE", default=os.path.join(HERE, "app-logs.ddl"),
                     help="schema for every conversion (default bench/app-logs.ddl)")
     ap.add_argument("--data-dir", default=bench.default_data_dir(), metavar="DIR",

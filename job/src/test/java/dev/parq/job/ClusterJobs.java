@@ -47,12 +47,12 @@ final class ClusterJobs {
     /**
      * Starts a deploy/local cluster for the test class {@code test}, its logs left in
      * {@code target/flink-cluster/TEST/log/}; with {@code highAvailability}, a ZooKeeper server too;
-     * its TaskManagers warm up for at most {@code warmUpSeconds} (0: not at all).
+     * its start ends with a warm-up job of {@code warmUpMegabytes} (0: none).
      */
     static LocalCluster startCluster(String test, int taskManagers, int slots, boolean highAvailability,
-            int warmUpSeconds) throws IOException, InterruptedException {
+            int warmUpMegabytes) throws IOException, InterruptedException {
         assertTrue(Files.isRegularFile(JOB_JAR), JOB_JAR + " is built by the package phase");
-        LocalCluster.Settings settings = settings(test, taskManagers, slots, Map.of()).withWarmUp(warmUpSeconds);
+        LocalCluster.Settings settings = settings(test, taskManagers, slots, Map.of()).withWarmUp(warmUpMegabytes);
         return LocalCluster.start(highAvailability ? settings.withHighAvailability(ZOOKEEPER_LIB) : settings).stopOnExit();
     }
 

@@ -32,6 +32,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -69,11 +70,11 @@ class FlinkRunIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern SAVEPOINT = Pattern.compile("Savepoint completed\\. Path: (\\S+)");
 
-    /** Short, for the suite's time: the warm-up's own test shows what a full one reaches. */
-    private static final int WARM_UP_SECONDS = 2;
+    /** Small, for the suite's time: one block of the sample (about 3.5 MB). */
+    private static final int WARM_UP_MEGABYTES = 3;
 
     @RegisterExtension
-    static final SessionCluster session = new SessionCluster("FlinkRunIT", TASK_MANAGERS, 1, false, WARM_UP_SECONDS);
+    static final SessionCluster session = new SessionCluster("FlinkRunIT", TASK_MANAGERS, 1, false, WARM_UP_MEGABYTES);
 
     @TempDir
     static Path dir;
@@ -94,20 +95,30 @@ class FlinkRunIT {
     }
 
     /**
-     * Each TaskManager ran parq's warm-up (its agent, the cluster's copy of parq-job.jar, with the
-     * settings' limit) and said so in its .out file.
+     * The start ended with a warm-up job: a parq convert that ran a subtask on each TaskManager,
+     * finished, and left neither its input nor its output in the cluster's directory.
      */
     @Test
-    void everyTaskManagerRanTheWarmUp() throws IOException {
-        Path cluster = ClusterJobs.TARGET.resolve("flink-cluster").resolve("FlinkRunIT");
-        for (Map.Entry<String, Long> taskManager : session.cluster().taskManagerPids().entrySet()) {
-            String commandLine = commandLine(taskManager.getValue());
-            assertTrue(commandLine.contains(" -javaagent:" + cluster.resolve("lib").resolve("parq-job.jar") + "=" + WARM_UP_SECONDS + " "),
-                    commandLine);
-            String out = Files.readString(cluster.resolve("log").resolve(taskManager.getKey() + ".out"), StandardCharsets.UTF_8);
-            assertTrue(out.matches("(?s).*parq warm-up: \\d+ passes over 3\\.\\d MB of NDJSON converted to Parquet in [0-9.]+ s.*"),
-                    taskManager.getKey() + ".out: " + out);
+    void theStartRanAWarmUpJobOnEveryTaskManager() throws Exception {
+        LocalCluster.WarmUp warmUp = session.cluster().warmUp().orElseThrow(() -> new AssertionError("no warm-up job ran"));
+        assertTrue(warmUp.bytes() >= WARM_UP_MEGABYTES * 1_000_000L, warmUp.toString());
+        JsonNode jobs = session.cluster().rest("/jobs/overview");
+        JsonNode job = StreamSupport.stream(jobs.path("jobs").spliterator(), false)
+                .filter(overview -> overview.path("name").asText().startsWith("parq convert to ")
+                        && overview.path("name").asText().contains("warm-up"))
+                .findFirst().orElseThrow(() -> new AssertionError("no warm-up job in " + jobs));
+        assertEquals("FINISHED", job.path("state").asText(), job.toString());
+        String jobId = job.path("jid").asText();
+        Set<String> taskManagers = new TreeSet<>();
+        for (JsonNode vertex : session.cluster().rest("/jobs/" + jobId).path("vertices")) {
+            for (JsonNode taskManager : session.cluster().rest("/jobs/" + jobId + "/vertices/" + vertex.path("id").asText()
+                    + "/taskmanagers").path("taskmanagers")) {
+                taskManagers.add(taskManager.path("taskmanager-id").asText());
+            }
         }
+        assertEquals(session.cluster().taskManagerPids().keySet(), taskManagers, "the TaskManagers the warm-up job ran on");
+        assertFalse(Files.exists(ClusterJobs.TARGET.resolve("flink-cluster").resolve("FlinkRunIT").resolve("tmp").resolve("warm-up")),
+                "the warm-up's input and output are deleted");
     }
 
     @Test
@@ -131,14 +142,12 @@ class FlinkRunIT {
     /**
      * A cluster stopped after a job leaves class-data archives of its JobManager and TaskManager in
      * {@code DIR/cds/}, and the next cluster of that directory maps them (each JVM's memory maps name
-     * its archive) and runs a job. Its TaskManager warms up as its agent, which a JVM that may record
-     * an archive refuses unless told. Two cluster starts and the archives' recording: the long suite only.
+     * its archive) and runs a job. Two cluster starts and the archives' recording: the long suite only.
      */
     @Test
     @FaultsProfile
     void aClusterStartedAgainInItsDirectoryMapsTheArchivesTheFirstRecorded() throws Exception {
-        LocalCluster.Settings settings = ClusterJobs.settings("FlinkRunIT-cds", 1, 1, Map.of()).withClassArchives(true)
-                .withWarmUp(WARM_UP_SECONDS);
+        LocalCluster.Settings settings = ClusterJobs.settings("FlinkRunIT-cds", 1, 1, Map.of()).withClassArchives(true);
         Path archives = settings.dir().resolve("cds");
         deleteArchives(archives);
         Path smoke = SmokeJob.writeJar(dir.resolve("smoke-cds.jar"));
@@ -161,8 +170,6 @@ class FlinkRunIT {
             assertTrue(memoryMaps(taskManager).contains(recorded.get(1).toString()),
                     "the second TaskManager maps " + recorded.get(1));
             assertSmokeJobRuns(second, smoke);
-            assertTrue(Files.readString(settings.dir().resolve("log").resolve("taskmanager-1.out"), StandardCharsets.UTF_8)
-                    .contains("parq warm-up: "), "the second TaskManager warmed up");
         } finally {
             second.stop();
         }

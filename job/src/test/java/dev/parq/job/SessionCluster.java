@@ -16,7 +16,7 @@ final class SessionCluster implements BeforeAllCallback, AfterAllCallback {
     private final int taskManagers;
     private final int slots;
     private final boolean highAvailability;
-    private final int warmUpSeconds;
+    private final int warmUpMegabytes;
     private LocalCluster cluster;
     private ClusterJobs jobs;
 
@@ -24,18 +24,18 @@ final class SessionCluster implements BeforeAllCallback, AfterAllCallback {
         this(test, taskManagers, slots, highAvailability, 0);
     }
 
-    /** With TaskManagers that warm up parq's code for at most {@code warmUpSeconds} before they register. */
-    SessionCluster(String test, int taskManagers, int slots, boolean highAvailability, int warmUpSeconds) {
+    /** Whose start ends with a warm-up job that converts {@code warmUpMegabytes} of generated NDJSON. */
+    SessionCluster(String test, int taskManagers, int slots, boolean highAvailability, int warmUpMegabytes) {
         this.test = test;
         this.taskManagers = taskManagers;
         this.slots = slots;
         this.highAvailability = highAvailability;
-        this.warmUpSeconds = warmUpSeconds;
+        this.warmUpMegabytes = warmUpMegabytes;
     }
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        cluster = ClusterJobs.startCluster(test, taskManagers, slots, highAvailability, warmUpSeconds);
+        cluster = ClusterJobs.startCluster(test, taskManagers, slots, highAvailability, warmUpMegabytes);
         jobs = new ClusterJobs(cluster);
     }
 

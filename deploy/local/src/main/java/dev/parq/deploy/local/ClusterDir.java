@@ -142,7 +142,7 @@ final class ClusterDir {
         return "\n--- " + file + " (last " + last.size() + " of " + lines.size() + " lines)\n" + String.join("\n", last) + "\n";
     }
 
-    private static void deleteRecursively(Path directory) throws IOException {
+    static void deleteRecursively(Path directory) throws IOException {
         if (!Files.exists(directory)) {
             return;
         }

@@ -19,11 +19,10 @@ import dev.parq.deploy.local.LocalCluster.Settings;
  * command ({@code add-taskmanager}, {@code add-jobmanager}), another JVM than the one that started
  * the cluster, starts its processes from the same. {@code zooKeeperLib} is null without high
  * availability, {@code application} null for a session cluster; {@code classArchives}: whether its
- * JobManagers and TaskManagers start from class-data archives ({@link ClassArchive}); {@code warmUpSeconds}:
- * how long its TaskManagers may warm up parq's code first, 0 for not at all ({@link Settings#withWarmUp}).
+ * JobManagers and TaskManagers start from class-data archives ({@link ClassArchive}).
  */
 record ClusterSpec(Path lib, Path zooKeeperLib, Application application, int slots, Duration timeout,
-        boolean classArchives, int warmUpSeconds) {
+        boolean classArchives) {
 
     private static final String FILE = "cluster.settings";
 
@@ -34,7 +33,7 @@ record ClusterSpec(Path lib, Path zooKeeperLib, Application application, int slo
 
     static ClusterSpec of(Settings settings) {
         return new ClusterSpec(settings.lib(), settings.zooKeeperLib(), settings.application(), settings.slots(),
-                settings.timeout(), settings.classArchives(), settings.jar() == null ? 0 : settings.warmUpSeconds());
+                settings.timeout(), settings.classArchives());
     }
 
     boolean highAvailability() {
@@ -57,7 +56,6 @@ record ClusterSpec(Path lib, Path zooKeeperLib, Application application, int slo
         settings.setProperty("slots", Integer.toString(slots));
         settings.setProperty("timeout", timeout.toString());
         settings.setProperty("class-archives", Boolean.toString(classArchives));
-        settings.setProperty("warm-up-seconds", Integer.toString(warmUpSeconds));
         try (Writer out = Files.newBufferedWriter(runDir.resolve(FILE), StandardCharsets.UTF_8)) {
             settings.store(out, "how this cluster was started");
         }
@@ -85,7 +83,6 @@ record ClusterSpec(Path lib, Path zooKeeperLib, Application application, int slo
         }
         return new ClusterSpec(Path.of(settings.getProperty("lib")), zooKeeperLib == null ? null : Path.of(zooKeeperLib),
                 application, Integer.parseInt(settings.getProperty("slots")), Duration.parse(settings.getProperty("timeout")),
-                Boolean.parseBoolean(settings.getProperty("class-archives", "true")),
-                Integer.parseInt(settings.getProperty("warm-up-seconds", "0")));
+                Boolean.parseBoolean(settings.getProperty("class-archives", "true")));
     }
 }

@@ -2,18 +2,19 @@ package dev.parq.deploy.local;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -43,8 +44,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public final class LocalCluster {
 
-    /** How a TaskManager's warm-up begins the line it prints when it is done. */
-    private static final String WARM_UP_LINE = "parq warm-up: ";
+    /** What writes the warm-up job's input, in parq-job.jar (JDK classes only). */
+    private static final String WARM_UP_SAMPLE = "dev.parq.job.cluster.WarmUpSample";
 
     /**
      * Where a cluster's processes come from and what they are told; {@code zooKeeperLib}, the jars
@@ -53,7 +54,7 @@ public final class LocalCluster {
      */
     public record Settings(Path lib, Path configTemplate, Path dir, int taskManagers, int slots,
             Map<String, String> overrides, Duration timeout, Path zooKeeperLib, Application application, Path jar,
-            boolean classArchives, int warmUpSeconds) {
+            boolean classArchives, int warmUpMegabytes) {
 
         /**
          * A session cluster without high availability, whose processes start from class-data
@@ -67,12 +68,12 @@ public final class LocalCluster {
 
         /** With ZooKeeper high availability, from the ZooKeeper server's jars in {@code zooKeeperLib}. */
         public Settings withHighAvailability(Path zooKeeperLib) {
-            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar, classArchives, warmUpSeconds);
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar, classArchives, warmUpMegabytes);
         }
 
         /** An application cluster: its JobManager runs {@code application}'s main itself. */
         public Settings withApplication(Application application) {
-            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar, classArchives, warmUpSeconds);
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar, classArchives, warmUpMegabytes);
         }
 
         /**
@@ -82,7 +83,7 @@ public final class LocalCluster {
          * then come from it: loaded and compiled once per process instead of once per job.
          */
         public Settings withJar(Path jar) {
-            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar, classArchives, warmUpSeconds);
+            return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar, classArchives, warmUpMegabytes);
         }
 
         /**
@@ -91,17 +92,18 @@ public final class LocalCluster {
          */
         public Settings withClassArchives(boolean classArchives) {
             return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar,
-                    classArchives, warmUpSeconds);
+                    classArchives, warmUpMegabytes);
         }
 
         /**
-         * How long each TaskManager, with {@link #withJar a jar}, may warm up parq's parser and
-         * writer as it starts (the jar's {@code TaskManagerWarmUp} as a Java agent; the start waits
-         * for it), so that the first job runs compiled code as later jobs do; 0: not at all.
+         * With {@link #withJar a jar}, a session cluster's start ends with a warm-up job: {@code flink
+         * run} converts this many megabytes of generated NDJSON at the parallelism of all its slots
+         * (its input and output are deleted after it), so that the first job of a user does not run
+         * Flink's task and network code and parq's parser and writer cold; 0: no warm-up job.
          */
-        public Settings withWarmUp(int warmUpSeconds) {
+        public Settings withWarmUp(int warmUpMegabytes) {
             return new Settings(lib, configTemplate, dir, taskManagers, slots, overrides, timeout, zooKeeperLib, application, jar,
-                    classArchives, warmUpSeconds);
+                    classArchives, warmUpMegabytes);
         }
 
         public Settings {
@@ -144,6 +146,7 @@ public final class LocalCluster {
     private final ClusterHealth health;
     private final FlinkClient client;
     private Thread stopOnExit;
+    private WarmUp warmUp;
 
     private LocalCluster(Path dir, ClusterSpec spec) {
         this.dir = new ClusterDir(dir);
@@ -191,12 +194,14 @@ public final class LocalCluster {
                 zooKeeper.launch(cluster.launcher, settings.timeout());
             }
             cluster.launcher.launchJobManager(1, restPort, rpcPort);
-            List<ClusterProcess> taskManagers = new ArrayList<>();
             for (int number = 1; number <= settings.taskManagers(); number++) {
-                taskManagers.add(cluster.launcher.launchTaskManager(number));
+                cluster.launcher.launchTaskManager(number);
             }
             cluster.health.awaitUp(Set.of());
-            cluster.awaitWarmUps(taskManagers);
+            if (settings.jar() != null && settings.application() == null && settings.warmUpMegabytes() > 0) {
+                cluster.warmUp = cluster.runWarmUp(cluster.dir.lib().resolve(settings.jar().getFileName()),
+                        settings.warmUpMegabytes(), settings.taskManagers() * settings.slots());
+            }
         } catch (IOException | InterruptedException | RuntimeException e) {
             cluster.stop();
             throw e;
@@ -299,26 +304,64 @@ public final class LocalCluster {
     public String addTaskManager() throws IOException, InterruptedException {
         ClusterProcess added = launcher.launchTaskManager(dir.nextNumber(ClusterProcess.TASK_MANAGER));
         health.awaitRegistered(added);
-        awaitWarmUps(List.of(added));
         return added.name();
     }
 
-    /**
-     * Waits until each TaskManager's warm-up ({@link Settings#withWarmUp}) has said in its .out file
-     * that it is done, so that a first job does not share the cores with it; at most the warm-up's
-     * limit and 30 s more, after which the cluster is taken as started.
-     */
-    private void awaitWarmUps(List<ClusterProcess> taskManagers) throws IOException, InterruptedException {
-        if (spec.warmUpSeconds() <= 0 || !launcher.warmsUp()) {
-            return;
+    /** What the warm-up job of the start did; empty if none ran. */
+    public Optional<WarmUp> warmUp() {
+        return Optional.ofNullable(warmUp);
+    }
+
+    /** The warm-up job's input and how long its {@code flink run} took, the client's start included. */
+    public record WarmUp(long bytes, Duration took) {
+        @Override
+        public String toString() {
+            return String.format("warm-up: a job converted %.0f MB of generated NDJSON in %.1f s", bytes / 1e6,
+                    took.toMillis() / 1000.0);
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(spec.warmUpSeconds() + 30L);
-        for (ClusterProcess taskManager : taskManagers) {
-            Path out = dir.logs().resolve(taskManager.name() + ".out");
-            while (!Files.readString(out, StandardCharsets.UTF_8).contains(WARM_UP_LINE) && System.nanoTime() < deadline
-                    && ProcessHandle.of(taskManager.pid()).map(ProcessHandle::isAlive).orElse(false)) {
-                Thread.sleep(100);
+    }
+
+    /**
+     * Converts a generated sample with {@code flink run} at the given parallelism ({@link
+     * Settings#withWarmUp}); its input and output go after it, whether it succeeded or not. One that
+     * fails fails the start: a cluster that cannot run parq's job is not started.
+     */
+    private WarmUp runWarmUp(Path jar, int megabytes, int parallelism) throws IOException, InterruptedException {
+        Path work = dir.path().resolve("tmp").resolve("warm-up");
+        Files.createDirectories(work);
+        try {
+            Path sample = work.resolve("sample.ndjson");
+            long bytes = writeSample(jar, sample, megabytes * 1_000_000L);
+            long start = System.nanoTime();
+            // A split per slot, so that every TaskManager converts its share.
+            long splitBytes = (bytes + parallelism - 1) / parallelism;
+            CliResult result = client.run(spec.timeout(), "run", jar.toString(), "convert", sample.toString(),
+                    "-o", work.resolve("out").toString(), "--parallelism", Integer.toString(parallelism),
+                    "--split-size", splitBytes + "b", "--no-progress");
+            if (result.exitCode() != 0) {
+                throw new IllegalStateException("the warm-up job failed (flink run exited with " + result.exitCode()
+                        + "; cluster start --warm-up 0 starts without it):\n" + result.err() + result.out() + "\n"
+                        + dir.diagnostics());
             }
+            return new WarmUp(bytes, Duration.ofNanos(System.nanoTime() - start));
+        } finally {
+            ClusterDir.deleteRecursively(work);
+        }
+    }
+
+    /** Has the jar's {@value #WARM_UP_SAMPLE} write {@code bytes} of NDJSON to {@code file}. */
+    private static long writeSample(Path jar, Path file, long bytes) throws IOException {
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            Method write = Class.forName(WARM_UP_SAMPLE, true, loader).getMethod("write", Path.class, long.class);
+            return (long) write.invoke(null, file, bytes);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IllegalStateException("the warm-up's sample could not be written: " + e.getCause(), e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(jar + " has no " + WARM_UP_SAMPLE + " to write the warm-up's sample (a jar"
+                    + " of another version? cluster start --warm-up 0 starts without it)", e);
         }
     }
 

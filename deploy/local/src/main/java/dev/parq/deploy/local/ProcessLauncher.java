@@ -2,14 +2,12 @@ package dev.parq.deploy.local;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -82,29 +80,9 @@ final class ProcessLauncher {
         // Its own ports, recorded for status, and its name as the id the JobManager lists it under.
         String own = " -D taskmanager.rpc.port=" + rpcPort + " -D taskmanager.data.port=" + dataPort
                 + " -D taskmanager.resource-id=" + name;
-        String memoryFlags = ProcessMemoryUtils.generateJvmParametersStr(memory);
-        Path agent = spec.warmUpSeconds() > 0 ? warmUpAgent() : null;
-        if (agent != null) {
-            // deploy/local's own option, not the configuration's: a cluster of one's own names its jar's path
-            // in env.java.opts.taskmanager (deploy/README.md).
-            // A process that may record a class-data archive (ClassArchive) refuses an agent unless told that
-            // the agent changes no class, which this one does not.
-            memoryFlags += " -XX:+UnlockDiagnosticVMOptions -XX:+AllowArchivingWithJavaAgent -javaagent:" + agent + "=" + spec.warmUpSeconds();
-        }
-        return launch(name, TASK_MANAGER_MAIN, memoryFlags, TaskExecutorProcessUtils.generateDynamicConfigsStr(memory) + own,
+        return launch(name, TASK_MANAGER_MAIN, ProcessMemoryUtils.generateJvmParametersStr(memory),
+                TaskExecutorProcessUtils.generateDynamicConfigsStr(memory) + own,
                 orderedPorts("rpc", rpcPort, "data", dataPort), List.of());
-    }
-
-    /** Whether the TaskManagers this starts warm up: the cluster's settings say so and it has the jar. */
-    boolean warmsUp() throws IOException {
-        return spec.warmUpSeconds() > 0 && warmUpAgent() != null;
-    }
-
-    /** The cluster's copy of parq-job.jar, whose manifest names its warm-up as the agent; null without one. */
-    private Path warmUpAgent() throws IOException {
-        try (Stream<Path> jars = Files.list(dir.lib())) {
-            return jars.filter(jar -> jar.getFileName().toString().endsWith(".jar")).findFirst().orElse(null);
-        }
     }
 
     /**

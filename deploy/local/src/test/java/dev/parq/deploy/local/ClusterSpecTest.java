@@ -26,7 +26,7 @@ class ClusterSpecTest {
         Application application = new Application(dir.resolve("parq-job.jar"), "dev.parq.job.Main",
                 List.of("convert", "in dir/*.ndjson", "-o", "", "--schema=@a b.ddl"));
         ClusterSpec written = new ClusterSpec(dir.resolve("flink/lib"), dir.resolve("zookeeper/lib"), application, 3,
-                Duration.ofSeconds(90), true, 20);
+                Duration.ofSeconds(90), true);
 
         ClusterSpec read = roundTrip(written);
 
@@ -36,7 +36,7 @@ class ClusterSpecTest {
 
     @Test
     void aSessionClusterWithoutHighAvailabilityReadsBackAsWritten() throws IOException {
-        ClusterSpec written = new ClusterSpec(dir.resolve("flink/lib"), null, null, 1, Duration.ofMillis(1500), false, 0);
+        ClusterSpec written = new ClusterSpec(dir.resolve("flink/lib"), null, null, 1, Duration.ofMillis(1500), false);
 
         ClusterSpec read = roundTrip(written);
 

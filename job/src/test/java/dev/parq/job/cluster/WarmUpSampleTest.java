@@ -1,34 +1,37 @@
 package dev.parq.job.cluster;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.parq.parse.BatchParser;
 import dev.parq.schema.TableSchema;
 
-class TaskManagerWarmUpTest {
+class WarmUpSampleTest {
 
     /** Every line of the sample is one the parser takes, with every column given a value somewhere. */
     @Test
     void theSampleParsesWholeAndFillsEveryColumn() {
-        byte[] sample = TaskManagerWarmUp.sample(2000);
+        byte[] sample = WarmUpSample.sample(2000);
         ByteBuffer input = ByteBuffer.allocateDirect(sample.length).put(sample).flip();
         List<String> bad = new ArrayList<>();
         long rows = 0;
         List<String> filled = new ArrayList<>();
         try (RootAllocator allocator = new RootAllocator();
-                BatchParser parser = new BatchParser(TableSchema.parse(TaskManagerWarmUp.SCHEMA).rowType(), allocator, 4096,
+                BatchParser parser = new BatchParser(TableSchema.parse(WarmUpSample.SCHEMA).rowType(), allocator, 4096,
                         (file, offset, reason, b, s, e) -> bad.add(offset + ": " + reason))) {
             int pos = 0;
             while (pos < input.limit()) {
@@ -49,33 +52,14 @@ class TaskManagerWarmUpTest {
     }
 
     @Test
-    void theWarmUpEndsWithinItsLimitAndSaysWhatItDid() {
-        String err = stderrOf(() -> TaskManagerWarmUp.premain("1"));
-        assertTrue(err.matches("parq warm-up: \\d+ passes over 3\\.\\d MB of NDJSON converted to Parquet in 1\\.\\d s,"
-                + " the last at \\d+ MB/s \\(the first at \\d+\\)\\R"), err);
-    }
-
-    @Test
-    void zeroSecondsTurnsItOff() {
-        assertEquals("", stderrOf(() -> TaskManagerWarmUp.premain("0")));
-    }
-
-    @Test
-    void anArgumentThatIsNoNumberIsNamed() {
-        String err = stderrOf(() -> assertEquals(20, TaskManagerWarmUp.limitSeconds("5s")));
-        assertTrue(err.startsWith("parq warm-up: the agent's argument is the longest the warm-up may take, in seconds,"
-                + " not '5s'; warming up for at most 20 s"), err);
-    }
-
-    private static String stderrOf(Runnable action) {
-        PrintStream err = System.err;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            action.run();
-        } finally {
-            System.setErr(err);
-        }
-        return captured.toString(StandardCharsets.UTF_8);
+    void aWrittenSampleIsWholeLinesOfAtLeastTheSizeAskedFor(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("sample.ndjson");
+        long written = WarmUpSample.write(file, 5_000_000);
+        byte[] bytes = Files.readAllBytes(file);
+        assertEquals(written, bytes.length);
+        assertTrue(written >= 5_000_000 && written < 5_000_000 + 4_000_000, "bytes: " + written);
+        assertEquals('\n', bytes[bytes.length - 1]);
+        byte[] start = WarmUpSample.sample(20_000);
+        assertArrayEquals(start, Arrays.copyOf(bytes, start.length), "the same lines as the sample's first");
     }
 }
