@@ -48,10 +48,12 @@ public final class ParquetFileCompactor extends OutputStreamBasedFileCompactor {
         this.minRowGroupBytes = minRowGroupBytes;
     }
 
+    /** A part file that is there, with its length and checked footer, as read once for the whole compaction. */
+    private record Part(Path file, long length, ParquetMetadata footer) {}
+
     @Override
     protected void doCompact(List<Path> inputFiles, OutputStream out) throws Exception {
-        List<Path> files = new ArrayList<>();
-        List<ParquetMetadata> footers = new ArrayList<>();
+        List<Part> parts = new ArrayList<>();
         long bytes = 0;
         int rowGroups = 0;
         for (Path file : inputFiles) {
@@ -59,49 +61,47 @@ public final class ParquetFileCompactor extends OutputStreamBasedFileCompactor {
             if (PartFileReader.isGone(fs, file)) {
                 continue;
             }
+            long length = fs.getFileStatus(file).getLen();
             try (PositionedReads in = new PositionedReads(fs, file)) {
-                ParquetMetadata footer = PartFileReader.checkedFooter(in, file, fs.getFileStatus(file).getLen(), rowType);
+                ParquetMetadata footer = PartFileReader.checkedFooter(in, file, length, rowType);
                 for (BlockMetaData rowGroup : footer.getBlocks()) {
                     bytes += rowGroup.getTotalByteSize();
                     rowGroups++;
                 }
-                files.add(file);
-                footers.add(footer);
+                parts.add(new Part(file, length, footer));
             }
         }
         Counted stream = new Counted(out);
         if (rowGroups > 0 && bytes / rowGroups >= minRowGroupBytes) {
-            copyRowGroups(files, footers, stream);
+            copyRowGroups(parts, stream);
         } else {
-            writeAgain(files, footers, stream);
+            writeAgain(parts, stream);
         }
     }
 
     /** The files' row groups, copied, under a footer of their own. */
-    private void copyRowGroups(List<Path> files, List<ParquetMetadata> footers, Counted out) throws IOException {
+    private void copyRowGroups(List<Part> parts, Counted out) throws IOException {
         ParquetFileWriter writer = new ParquetFileWriter(new FlinkOutputFile(out), ParquetSchemas.toParquet(rowType),
                 ParquetFileWriter.Mode.CREATE, Long.MAX_VALUE, 0);
         writer.start();
-        for (int i = 0; i < files.size(); i++) {
-            Path file = files.get(i);
-            FileSystem fs = file.getFileSystem();
-            try (PositionedReads in = new PositionedReads(fs, file)) {
-                writer.appendRowGroups(new Chunks(in, file, fs.getFileStatus(file).getLen()),
-                        footers.get(i).getBlocks(), false);
+        for (Part part : parts) {
+            try (PositionedReads in = new PositionedReads(part.file().getFileSystem(), part.file())) {
+                writer.appendRowGroups(new Chunks(in, part.file(), part.length()), part.footer().getBlocks(), false);
             } catch (IOException | RuntimeException e) {
-                throw new PartFileException("cannot copy the row groups of the part file " + file + ": " + e.getMessage(), e);
+                throw new PartFileException("cannot copy the row groups of the part file " + part.file() + ": "
+                        + e.getMessage(), e);
             }
         }
-        Map<String, String> keyValues = footers.get(0).getFileMetaData().getKeyValueMetaData();
+        Map<String, String> keyValues = parts.get(0).footer().getFileMetaData().getKeyValueMetaData();
         writer.end(keyValues == null ? Map.of() : keyValues);
     }
 
     /** Every row of the files through the sink's writer. */
-    private void writeAgain(List<Path> files, List<ParquetMetadata> footers, Counted out) throws IOException {
+    private void writeAgain(List<Part> parts, Counted out) throws IOException {
         BulkWriter<ArrowBatch> writer = writers.create(out);
-        for (int i = 0; i < files.size(); i++) {
-            Path file = files.get(i);
-            try (PartFileReader reader = new PartFileReader(file.getFileSystem(), file, rowType, footers.get(i))) {
+        for (Part part : parts) {
+            try (PartFileReader reader = new PartFileReader(part.file().getFileSystem(), part.file(), rowType,
+                    part.footer())) {
                 for (ArrowBatch batch = reader.read(); batch != null; batch = reader.read()) {
                     writer.addElement(batch);
                 }

@@ -55,17 +55,22 @@ final class ClusterDir {
      * {@code lib/}. ha/, zookeeper/ and artifacts/ go too: a new cluster must not take over the jobs
      * or jars of an old one. cds/ stays: the copy keeps the jar's modification time, so that a
      * class-data archive recorded by an earlier cluster of the same build still matches it.
+     *
+     * @return the copy of the jar, or null without one
      */
-    void prepare(Path jar) throws IOException {
+    Path prepare(Path jar) throws IOException {
         for (String owned : List.of("conf", "log", "tmp", "run", "ha", "zookeeper", "artifacts", "lib")) {
             deleteRecursively(dir.resolve(owned));
         }
         for (String owned : List.of("conf", "log", "tmp", "run", "plugins", "lib")) {
             Files.createDirectories(dir.resolve(owned));
         }
-        if (jar != null) {
-            Files.copy(jar, lib().resolve(jar.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+        if (jar == null) {
+            return null;
         }
+        Path copy = lib().resolve(jar.getFileName());
+        Files.copy(jar, copy, StandardCopyOption.COPY_ATTRIBUTES);
+        return copy;
     }
 
     /** The processes on record: ZooKeeper first, then the JobManagers, then the TaskManagers, each by number. */

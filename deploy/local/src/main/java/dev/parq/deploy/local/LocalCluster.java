@@ -177,7 +177,7 @@ public final class LocalCluster {
             }
         }
         LocalCluster cluster = new LocalCluster(settings.dir(), ClusterSpec.of(settings));
-        cluster.dir.prepare(settings.jar());
+        Path jar = cluster.dir.prepare(settings.jar());
         try {
             int restPort = Loopback.freePort();
             int rpcPort = Loopback.freePort();
@@ -198,9 +198,8 @@ public final class LocalCluster {
                 cluster.launcher.launchTaskManager(number);
             }
             cluster.health.awaitUp(Set.of());
-            if (settings.jar() != null && settings.application() == null && settings.warmUpMegabytes() > 0) {
-                cluster.warmUp = cluster.runWarmUp(cluster.dir.lib().resolve(settings.jar().getFileName()),
-                        settings.warmUpMegabytes(), settings.taskManagers() * settings.slots());
+            if (jar != null && settings.application() == null && settings.warmUpMegabytes() > 0) {
+                cluster.warmUp = cluster.runWarmUp(jar, settings.warmUpMegabytes(), settings.taskManagers() * settings.slots());
             }
         } catch (IOException | InterruptedException | RuntimeException e) {
             cluster.stop();
