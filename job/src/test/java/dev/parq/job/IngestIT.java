@@ -282,6 +282,44 @@ class IngestIT {
         }
     }
 
+    /**
+     * Rotated files waiting at the start, more than a split of lines, compacting at most every ten
+     * minutes: the backlog is visible with the checkpoint after its last line is read, and lines
+     * appended after it wait, hidden, for the compaction interval as steady lines do.
+     */
+    @Test
+    void aBacklogIsVisibleOnceReadAndLinesAfterItWaitForTheCompaction() throws Exception {
+        backlogVisibleOnceRead();
+    }
+
+    /** The test above fails when the compaction does not notice the end of the backlog. */
+    @Test
+    @FaultsProfile
+    void withoutTheCompactionAfterABacklogItStaysHidden() throws Exception {
+        mutation = Mutation.NO_BACKLOG_COMPACTION;
+        AssertionError hidden = assertThrows(AssertionError.class, this::backlogVisibleOnceRead);
+        assertTrue(hidden.getMessage().startsWith("after 45 s 0 rows are committed"), hidden.getMessage());
+    }
+
+    private void backlogVisibleOnceRead() throws Exception {
+        compaction = List.of("--compaction-interval", "10min");
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path log = logs.resolve("app.log");
+        Path output = dir.resolve("out");
+        append(logs.resolve("app.log.2"), numbered.next(50_000));
+        append(logs.resolve("app.log.1"), numbered.next(50_000));
+        append(log, numbered.next(50_000));
+        Process ingest = start(logs, output, "--split-size", "1mb");
+        awaitRows(output, numbered.last(), ingest, 45);
+        long backlog = numbered.last();
+        append(log, numbered.next(100));
+        awaitPartFile(output, ingest);
+        Thread.sleep(2000);
+        assertEquals(backlog, NumberedLines.committedRows(output), "lines after the backlog, compacted at once");
+        stop(ingest, "TERM", 0);
+        numbered.assertEachCommittedOnce(output);
+    }
+
     /** Waits until a checkpoint has written a part file into {@code output}: the ingest runs. */
     private void awaitPartFile(Path output, Process ingest) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(waitSeconds);

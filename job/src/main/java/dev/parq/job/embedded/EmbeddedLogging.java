@@ -19,7 +19,8 @@ public final class EmbeddedLogging {
      * (the simple logger has no hierarchy).
      */
     private static final String[] FOLLOWING_LOGGERS = {"dev.parq.source.enumerator.TailingEnumerator",
-        "dev.parq.source.enumerator.ObjectEnumerator", "dev.parq.source.reader.NdjsonSourceReader"};
+        "dev.parq.source.enumerator.ObjectEnumerator", "dev.parq.source.enumerator.Backlog",
+        "dev.parq.source.reader.NdjsonSourceReader"};
 
     /**
      * The S3 plugin's AWS SDK logs through java.util.logging (a warning per missing mime.types, a

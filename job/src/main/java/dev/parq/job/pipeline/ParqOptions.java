@@ -88,7 +88,8 @@ public final class ParqOptions {
             .withDescription("ingest: how long the files committed on checkpoints wait at most, hidden, to be compacted"
                     + " into visible files of about the target file size: the files waiting are compacted once they"
                     + " reach that size, and at the latest at the first checkpoint this long after the last compaction"
-                    + " (in whole checkpoints, at least one).");
+                    + " (in whole checkpoints, at least one); all of them at the first checkpoint after a backlog (a"
+                    + " split's worth of lines found at once) is read.");
 
     public static final ConfigOption<Duration> DISCOVER_INTERVAL = ConfigOptions.key("parq.ingest.discover-interval")
             .durationType()

@@ -80,7 +80,7 @@ final class DefectAdvice {
     /**
      * Skips the method: it does nothing and returns its type's default ({@code PendingUploads.abortBeneath}
      * aborts nothing and says 0; {@code UnfinishedOutput.removeFrom} removes nothing;
-     * {@code AfterSavepoint.snapshotting} leaves a savepoint unnoticed; {@code ResumeGuard.overridden}
+     * {@code CompactEverything.snapshotting} leaves a savepoint unnoticed; {@code ResumeGuard.overridden}
      * lets every resume go on, unforced and untold).
      */
     static final class Skip {

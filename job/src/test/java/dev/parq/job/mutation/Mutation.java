@@ -58,7 +58,12 @@ public enum Mutation {
      * The compaction does not notice the savepoint that announces a stop, so the stop's barrier
      * compacts nothing more than any other: the rows not compacted yet stay hidden after the stop.
      */
-    NO_STOP_COMPACTION("dev.parq.sink.compact.AfterSavepoint", "snapshotting", 1, advice(DefectAdvice.Skip.class)),
+    NO_STOP_COMPACTION("dev.parq.sink.compact.CompactEverything", "snapshotting", 1, advice(DefectAdvice.Skip.class)),
+    /**
+     * The compaction does not notice that the source has read a backlog: its last part files wait,
+     * hidden, for the compaction interval like steady ones.
+     */
+    NO_BACKLOG_COMPACTION("dev.parq.sink.compact.CompactEverything", "backlog", 1, advice(DefectAdvice.Skip.class)),
     /** A followed file that cannot be read is warned of at every scan, not once. */
     UNREADABLE_TOLD_AT_EACH_SCAN("dev.parq.source.enumerator.TailingEnumerator", "becameUnreadable", 1,
             advice(DefectAdvice.AlwaysTrue.class)),

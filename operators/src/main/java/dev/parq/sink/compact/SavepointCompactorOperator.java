@@ -11,12 +11,15 @@ import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.functions.sink.filesystem.BucketWriter;
 import org.apache.flink.streaming.api.operators.OperatorSnapshotFutures;
 import org.apache.flink.streaming.api.operators.StreamOperatorParameters;
+import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
 
 /**
- * Flink's compactor, which at the barriers just after a savepoint ({@link AfterSavepoint})
- * compacts every request it holds before the barrier passes, instead of after the checkpoint that
- * holds the requests has completed, and sends the compacted files on for the commit of that very
- * checkpoint. A stop with a savepoint waits for that commit, so its rows are visible when it ends.
+ * Flink's compactor, which at the barriers just after a savepoint and at the first after a
+ * backlog ({@link CompactEverything}) compacts every request it holds before the barrier passes,
+ * instead of after the checkpoint that holds the requests has completed, and sends the compacted
+ * files on for the commit of that very checkpoint. A stop with a savepoint waits for that commit,
+ * so its rows are visible when it ends; the rows of a catch-up are visible with the checkpoint
+ * after its last line was read.
  *
  * <p>Compacting before the checkpoint completes is safe: the compacted file stays hidden until its
  * commit, which comes with the checkpoint; if that checkpoint fails, the restored requests are
@@ -24,7 +27,7 @@ import org.apache.flink.streaming.api.operators.StreamOperatorParameters;
  */
 final class SavepointCompactorOperator extends CompactorOperator {
 
-    private final AfterSavepoint afterSavepoint = new AfterSavepoint();
+    private final CompactEverything compactEverything = new CompactEverything();
 
     SavepointCompactorOperator(StreamOperatorParameters<CommittableMessage<FileSinkCommittable>> parameters,
             FileCompactStrategy strategy, SimpleVersionedSerializer<FileSinkCommittable> committableSerializer,
@@ -33,23 +36,29 @@ final class SavepointCompactorOperator extends CompactorOperator {
     }
 
     /**
-     * At a barrier just after a savepoint, first does what an end of input does: compacts every
-     * request and waits for them, then emits the compacted files for the checkpoint after the last
+     * At a barrier just after a savepoint or a backlog, first does what an end of input does:
+     * compacts every request and waits for them, then emits the compacted files for the checkpoint after the last
      * barrier this operator passed. That is this checkpoint, or one aborted before it reached this
      * operator, which never completes: the committer commits them once this one does.
      */
     @Override
     public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
-        if (afterSavepoint.compactAllAtBarrier()) {
+        if (compactEverything.atBarrier()) {
             endInput();
         }
         super.prepareSnapshotPreBarrier(checkpointId);
     }
 
     @Override
+    public void processRecordAttributes(RecordAttributes attributes) throws Exception {
+        compactEverything.backlog(attributes.isBacklog());
+        super.processRecordAttributes(attributes);
+    }
+
+    @Override
     public OperatorSnapshotFutures snapshotState(long checkpointId, long timestamp, CheckpointOptions options,
             CheckpointStreamFactory storage) throws Exception {
-        afterSavepoint.snapshotting(options);
+        compactEverything.snapshotting(options);
         return super.snapshotState(checkpointId, timestamp, options, storage);
     }
 }

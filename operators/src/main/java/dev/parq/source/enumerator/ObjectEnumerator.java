@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.TreeSet;
 
 import javax.annotation.Nullable;
 
+import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.util.ExceptionUtils;
@@ -58,6 +60,7 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
     private boolean slowListing;
     private volatile boolean closed;
     private final EnumeratorMetrics metrics = new EnumeratorMetrics();
+    private final Backlog backlog;
 
     /** The horizon a listing is judged against, whether it is a first start's, and its version. */
     private record Basis(long version, ObjectHorizon.Basis objects, boolean firstStart) {}
@@ -72,6 +75,7 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
         this.discovery = discovery;
         this.splitSize = splitSize;
         this.planner = new SplitPlanner(splitSize);
+        this.backlog = new Backlog(context, splitSize);
         this.following = following;
         this.horizon = new ObjectHorizon(restored.objects(), following.lookBackMillis(), following.keysInTimeOrder());
         this.pending = new ArrayDeque<>(restored.pendingSplits());
@@ -83,6 +87,7 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
     @Override
     public void start() {
         metrics.register(context.metricGroup());
+        backlog.found(bytes(pending));
         context.callAsync(this::list, this::apply, 0, discovery.discoverInterval().toMillis());
     }
 
@@ -184,16 +189,21 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
         pending.addAll(listing.splits());
         firstStart = false;
         published();
+        backlog.found(bytes(listing.splits()));
         assignWaiting();
     }
 
     private void published() {
         basis = new Basis(basis == null ? 0 : basis.version() + 1, horizon.basis(), firstStart);
-        long behind = 0;
-        for (FileSplit split : pending) {
-            behind += split.end() - split.offset();
+        metrics.published(horizon.recentCount(), pending.size(), 0, bytes(pending));
+    }
+
+    private static long bytes(Collection<FileSplit> splits) {
+        long bytes = 0;
+        for (FileSplit split : splits) {
+            bytes += split.end() - split.offset();
         }
-        metrics.published(horizon.recentCount(), pending.size(), 0, behind);
+        return bytes;
     }
 
     private void assignWaiting() {
@@ -202,9 +212,11 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
             it.remove();
             if (context.registeredReaders().containsKey(reader)) {
                 context.assignSplit(pending.poll(), reader);
+                backlog.assigned(reader, 1);
             }
         }
         metrics.unassigned = pending.size();
+        backlog.settle(pending.isEmpty());
     }
 
     @Override
@@ -217,8 +229,18 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
             waiting.add(subtaskId);
         } else {
             context.assignSplit(next, subtaskId);
+            backlog.assigned(subtaskId, 1);
         }
         metrics.unassigned = pending.size();
+        backlog.settle(pending.isEmpty());
+    }
+
+    @Override
+    public void handleSourceEvent(int subtaskId, SourceEvent event) {
+        if (event instanceof SplitsRead read) {
+            backlog.read(subtaskId, read.received());
+            backlog.settle(pending.isEmpty());
+        }
     }
 
     @Override
@@ -232,6 +254,7 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
     @Override
     public void addReader(int subtaskId) {
         // Readers ask for splits themselves when they are idle.
+        backlog.registered(subtaskId);
     }
 
     @Override

@@ -16,6 +16,7 @@ import java.util.TreeMap;
 
 import javax.annotation.Nullable;
 
+import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SplitsAssignment;
@@ -77,6 +78,9 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     private long lastSnapshot;
     private long lastCompleted;
     private final EnumeratorMetrics metrics = new EnumeratorMetrics();
+    private final Backlog backlog;
+    /** The bytes the scan being applied hands out. */
+    private long found;
 
     /** A split not yet handed out, and the reader it is for. */
     private record Pending(FileSplit split, int owner) {}
@@ -97,6 +101,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         this.firstStart = restored.trackedFiles().isEmpty() && restored.pendingSplits().isEmpty();
         this.discovery = discovery;
         this.scanner = new FileScanner(splitSize);
+        this.backlog = new Backlog(context, splitSize);
         // Long enough for a copy to show up beside its original, and for a rotated file's last write.
         long wait = following.rotateWaitMillis() + 2 * discovery.discoverInterval().toMillis();
         this.copies = new CopyRecognition(restored.releasedFiles(), wait);
@@ -112,6 +117,11 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     @Override
     public void start() {
         metrics.register(context.metricGroup());
+        long restored = 0;
+        for (Pending split : pending) {
+            restored += split.split().end() - split.split().offset();
+        }
+        backlog.found(restored);
         long interval = discovery.discoverInterval().toMillis();
         context.callAsync(() -> {
             ScanBasis taken = basis;
@@ -159,6 +169,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         long now = System.currentTimeMillis();
         boolean atEnd = firstStart && following.startAtEnd();
         firstStart = false;
+        found = 0;
         Map<String, FileScan> listed = new LinkedHashMap<>();
         for (FileScan scan : scans) {
             // A file renamed while it was listed can be there twice: under its old name, no longer
@@ -223,6 +234,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
             }
         }
         published();
+        backlog.found(found);
         assignPending();
     }
 
@@ -311,6 +323,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         int next = 0;
         List<Long> ends = new ArrayList<>(cuts);
         ends.add(to);
+        found += to - from;
         for (long end : ends) {
             // A stretch cut in parts goes to all readers in turn; appended lines to the file's reader.
             int reader = ends.size() == 1 ? owner : (owner + next++) % parallelism;
@@ -333,6 +346,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     private void assignPending() {
         Set<Integer> readers = context.registeredReaders().keySet();
         if (readers.isEmpty() || pending.isEmpty()) {
+            backlog.settle(pending.isEmpty());
             return;
         }
         Map<Integer, List<FileSplit>> assignment = new TreeMap<>();
@@ -346,12 +360,22 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         metrics.unassigned = pending.size();
         if (!assignment.isEmpty()) {
             context.assignSplits(new SplitsAssignment<>(assignment));
+            assignment.forEach((reader, splits) -> backlog.assigned(reader, splits.size()));
         }
+        backlog.settle(pending.isEmpty());
     }
 
     @Override
     public void handleSplitRequest(int subtaskId, @Nullable String requesterHostname) {
         assignPending();
+    }
+
+    @Override
+    public void handleSourceEvent(int subtaskId, SourceEvent event) {
+        if (event instanceof SplitsRead read) {
+            backlog.read(subtaskId, read.received());
+            backlog.settle(pending.isEmpty());
+        }
     }
 
     @Override
@@ -364,6 +388,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
 
     @Override
     public void addReader(int subtaskId) {
+        backlog.registered(subtaskId);
         assignPending();
     }
 
@@ -382,6 +407,11 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     /** What the enumerator counts, also reported as metrics. */
     EnumeratorMetrics metrics() {
         return metrics;
+    }
+
+    /** Whether it reads a backlog. */
+    boolean readingBacklog() {
+        return backlog.reading();
     }
 
     @Override

@@ -29,6 +29,7 @@ import dev.parq.io.RangeReader;
 import dev.parq.io.StandardInput;
 import dev.parq.json.LineFeeds;
 import dev.parq.source.FollowingMetrics;
+import dev.parq.source.enumerator.SplitsRead;
 import dev.parq.source.split.FileSplit;
 
 /**
@@ -70,6 +71,10 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     private long streamed;
     private boolean noMoreSplits;
     private boolean splitRequested;
+    /** Splits received from the enumerator since the start, and how many of them it was last told were read. */
+    private long received;
+    private long toldRead = -1;
+    private boolean started;
     private CompletableFuture<Void> available = new CompletableFuture<>();
 
     public NdjsonSourceReader(SourceReaderContext context, long chunkSize) {
@@ -98,6 +103,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
 
     @Override
     public void start() {
+        started = true;
         requestSplit();
     }
 
@@ -118,6 +124,7 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
                     return InputStatus.END_OF_INPUT;
                 }
                 requestSplit();
+                toldRead();
                 available = new CompletableFuture<>();
                 return InputStatus.NOTHING_AVAILABLE;
             }
@@ -361,6 +368,14 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         }
     }
 
+    /** Tells a following enumerator, once per split received, that all it gave is read. */
+    private void toldRead() {
+        if (following && toldRead != received) {
+            toldRead = received;
+            context.sendSourceEventToCoordinator(new SplitsRead(received));
+        }
+    }
+
     private void requestSplit() {
         if (!splitRequested && !noMoreSplits) {
             splitRequested = true;
@@ -392,6 +407,10 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
 
     @Override
     public void addSplits(List<FileSplit> splits) {
+        if (started) {
+            // Restored splits come before the start.
+            received += splits.size();
+        }
         assigned.addAll(splits);
         unreadAge.arrived(splits.size());
         long added = 0;

@@ -52,6 +52,45 @@ class ObjectEnumeratorTest {
         assertEquals(Map.of("a.ndjson~v1", 1, "b.ndjson.gz~v1", 1, "c.ndjson~v1", 1, "d.ndjson~v1", 1), handedOut);
     }
 
+    /**
+     * A listing that finds a split's worth of objects starts a backlog, told to Flink; it ends once
+     * none waits and both readers have said they read as many objects as they were given; a
+     * listing of less starts none.
+     */
+    @Test
+    void aBacklogLastsUntilEveryReaderHasReadWhatItWasGiven() throws Exception {
+        List<Boolean> told = new ArrayList<>();
+        ObjectEnumerator enumerator = start(FOLLOWING, new EnumeratorState(List.of()), new TestingSplitEnumeratorContext<>(2) {
+            @Override
+            public void setIsProcessingBacklog(boolean backlog) {
+                told.add(backlog);
+            }
+        }, 1000);
+        for (int i = 0; i < 10; i++) {
+            bucket.put("backlog-" + i + ".ndjson.gz", "v1", 1_000 + i);
+        }
+        context.getExecutorService().triggerPeriodicScheduledTasks();
+        context.triggerAllActions();
+        assertEquals(List.of(true), told, "ten objects of 100 bytes, a split of 1000");
+        for (int i = 0; i < 5; i++) {
+            enumerator.handleSplitRequest(0, "host-0");
+            enumerator.handleSplitRequest(1, "host-1");
+        }
+        enumerator.handleSplitRequest(0, "host-0");
+        enumerator.handleSourceEvent(0, new SplitsRead(5));
+        enumerator.handleSourceEvent(1, new SplitsRead(4));
+        assertEquals(List.of(true), told, "reader 1 still reads its last object");
+        enumerator.handleSourceEvent(1, new SplitsRead(5));
+        assertEquals(List.of(true, false), told);
+        drain();
+        assertEquals(10, handedOut.size());
+        bucket.put("later.ndjson.gz", "v1", 5_000);
+        list(enumerator);
+        enumerator.handleSplitRequest(1, "host-1");
+        assertEquals(List.of(true, false), told, "one object is no backlog");
+        assertEquals(11, handedOut.size());
+    }
+
     @Test
     void anObjectWrittenAgainIsReadAgainWhole() throws Exception {
         ObjectEnumerator enumerator = start(FOLLOWING, new EnumeratorState(List.of()));
@@ -206,10 +245,15 @@ class ObjectEnumeratorTest {
     }
 
     private ObjectEnumerator start(Following following, EnumeratorState state) {
-        context = new TestingSplitEnumeratorContext<>(2);
+        return start(following, state, new TestingSplitEnumeratorContext<>(2), 1 << 20);
+    }
+
+    private ObjectEnumerator start(Following following, EnumeratorState state,
+            TestingSplitEnumeratorContext<FileSplit> context, long splitSize) {
+        this.context = context;
         context.registerReader(0, "host-0");
         context.registerReader(1, "host-1");
-        ObjectEnumerator enumerator = new ObjectEnumerator(context, bucket, 1 << 20, following, state);
+        ObjectEnumerator enumerator = new ObjectEnumerator(context, bucket, splitSize, following, state);
         enumerator.start();
         return enumerator;
     }

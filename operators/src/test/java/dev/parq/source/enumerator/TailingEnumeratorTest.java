@@ -296,6 +296,48 @@ class TailingEnumeratorTest {
         assertFalse(context.getSplitAssignments().get(1).getAssignedSplits().isEmpty());
     }
 
+    /**
+     * A scan that finds a split's worth of lines starts a backlog, told to Flink; it ends once none
+     * waits and every reader has said it read as many splits as it was given: a word that left
+     * before its splits arrived does not count, and a reader registered again (restored from a
+     * checkpoint) is busy until it says so anew. Lines appended later, less than a split, start none.
+     */
+    @Test
+    void aBacklogLastsUntilEveryReaderHasReadWhatItWasGiven() throws IOException {
+        List<Boolean> told = new ArrayList<>();
+        context = new TestingSplitEnumeratorContext<>(2) {
+            @Override
+            public void setIsProcessingBacklog(boolean backlog) {
+                told.add(backlog);
+            }
+        };
+        context.registerReader(0, "host-0");
+        context.registerReader(1, "host-1");
+        Path log = dir.resolve("big.log");
+        Files.writeString(log, "{\"seq\":1,\"pad\":\"xxxxxxxxxxxxxxxxxxxx\"}\n".repeat(200));
+        TailingEnumerator enumerator = new TailingEnumerator(context, watched("big.log"), 1000, FROM_BEGINNING,
+                new EnumeratorState(List.of()));
+        enumerator.addReader(0);
+        enumerator.start();
+        scan(enumerator);
+        assertEquals(List.of(true), told);
+        assertTrue(enumerator.readingBacklog());
+        int given0 = context.getSplitAssignments().get(0).getAssignedSplits().size();
+        int given1 = context.getSplitAssignments().get(1).getAssignedSplits().size();
+        enumerator.handleSourceEvent(1, new SplitsRead(0));
+        assertEquals(List.of(true), told, "reader 1 said so before its splits arrived");
+        enumerator.handleSourceEvent(1, new SplitsRead(given1));
+        enumerator.addReader(1);
+        enumerator.handleSourceEvent(0, new SplitsRead(given0));
+        assertEquals(List.of(true), told, "reader 1 registered again, with splits of its own to read");
+        enumerator.handleSourceEvent(1, new SplitsRead(0));
+        assertEquals(List.of(true, false), told);
+        append(log, "{\"seq\":2}\n".repeat(20));
+        scan(enumerator);
+        assertEquals(List.of(true, false), told, "200 bytes are no backlog");
+        assertFalse(enumerator.readingBacklog());
+    }
+
     /** The first scan may come before the readers register: a large file's splits still go to all of them. */
     @Test
     void splitsWaitForTheirReaderToRegister() throws IOException {
