@@ -73,6 +73,7 @@ class IngestIT {
     private Mutation mutation;
     /** How the ingest processes compact: every checkpoint, unless a test says otherwise. */
     private List<String> compaction = List.of("--compaction-interval", "1s");
+    private String checkpointInterval = "1s";
     private long waitSeconds = WAIT_SECONDS;
     /** What the ingest processes are started under: e.g. another user. */
     private List<String> runAs = List.of();
@@ -299,6 +300,37 @@ class IngestIT {
         mutation = Mutation.NO_BACKLOG_COMPACTION;
         AssertionError hidden = assertThrows(AssertionError.class, this::backlogVisibleOnceRead);
         assertTrue(hidden.getMessage().startsWith("after 45 s 0 rows are committed"), hidden.getMessage());
+    }
+
+    /**
+     * Checkpoints every ten minutes: the backlog is visible with the checkpoint parq asks for once it
+     * is read, not the first periodic one; stopped, every line is committed once.
+     */
+    @Test
+    void aBacklogIsCheckpointedOnceRead() throws Exception {
+        backlogCheckpointedOnceRead();
+    }
+
+    /** The test above fails when no checkpoint is asked for after the backlog. */
+    @Test
+    @FaultsProfile
+    void withoutTheCheckpointAfterABacklogItWaitsForThePeriodicOne() throws Exception {
+        mutation = Mutation.NO_BACKLOG_CHECKPOINT;
+        AssertionError hidden = assertThrows(AssertionError.class, this::backlogCheckpointedOnceRead);
+        assertTrue(hidden.getMessage().startsWith("after 45 s 0 rows are committed"), hidden.getMessage());
+    }
+
+    private void backlogCheckpointedOnceRead() throws Exception {
+        checkpointInterval = "10min";
+        compaction = List.of("--compaction-interval", "10min");
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path output = dir.resolve("out");
+        append(logs.resolve("app.log.1"), numbered.next(50_000));
+        append(logs.resolve("app.log"), numbered.next(50_000));
+        Process ingest = start(logs, output, "--split-size", "1mb");
+        awaitRows(output, numbered.last(), ingest, 45);
+        stop(ingest, "TERM", 0);
+        numbered.assertEachCommittedOnce(output);
     }
 
     private void backlogVisibleOnceRead() throws Exception {
@@ -1056,7 +1088,7 @@ class IngestIT {
         }
         command.addAll(List.of("-jar", JAR.toString(), "ingest",
                 logs.resolve("app.log*").toString(), "-o", output.toString(), "--schema", schema,
-                "--checkpoint-interval", "1s", "--discover-interval", "200ms", "-p", "2"));
+                "--checkpoint-interval", checkpointInterval, "--discover-interval", "200ms", "-p", "2"));
         command.addAll(compaction);
         command.addAll(List.of(more));
         ProcessBuilder builder = new ProcessBuilder(command)

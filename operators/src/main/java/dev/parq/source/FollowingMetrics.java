@@ -23,6 +23,11 @@ public final class FollowingMetrics {
     public static final String OBJECTS_REWRITTEN = "objectsRewritten";
     /** Objects that turned up below the look-back horizon (uploads that completed late): not read. */
     public static final String LATE_OBJECTS = "lateObjects";
+    /**
+     * Backlogs read to their end (a split's worth of lines found at once, then every split of it
+     * read): the first checkpoint after one compacts and commits all that waits.
+     */
+    public static final String BACKLOGS_READ = "backlogsRead";
     /** Bytes deleted or truncated before they were read. */
     public static final String BYTES_LOST = "bytesLost";
     /**

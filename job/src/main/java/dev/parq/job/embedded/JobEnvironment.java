@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.client.deployment.executors.LocalExecutor;
 import org.apache.flink.configuration.ClusterOptions;
 import org.apache.flink.configuration.ConfigOption;
@@ -216,6 +217,19 @@ public final class JobEnvironment implements AutoCloseable {
      */
     public String fixedJobId() {
         return env.getConfiguration().getOptional(PipelineOptionsInternal.PIPELINE_FIXED_JOB_ID).orElse(null);
+    }
+
+    /**
+     * Asks the embedded cluster for a checkpoint of {@code job} now, besides the periodic ones; it
+     * completes when the checkpoint does, or fails as it fails (one already running, the job ending).
+     *
+     * @throws IllegalStateException when not embedded
+     */
+    public CompletableFuture<String> triggerCheckpoint(JobID job) {
+        if (early == null) {
+            throw new IllegalStateException("a checkpoint is asked of a cluster elsewhere only through its REST API");
+        }
+        return early.triggerCheckpoint(job);
     }
 
     /** The cluster started ahead of the job, or null when not embedded. */

@@ -111,10 +111,11 @@ public final class IngestRun {
                     listener.status(probe.now());
                 }
             };
+            Runnable everyTurn = environment.embedded() ? new BacklogCheckpoint(environment, client.getJobID()) : () -> {};
             String savepoint;
             try {
                 savepoint = await(client, stop,
-                        () -> SavepointStop.begin(client, savepoints, stopTimeout, warnings), everySecond);
+                        () -> SavepointStop.begin(client, savepoints, stopTimeout, warnings), everySecond, everyTurn);
             } catch (ConversionException e) {
                 Map<String, Path> places = new LinkedHashMap<>();
                 places.put("checkpoints", settings.stateDir());
@@ -126,9 +127,12 @@ public final class IngestRun {
         }
     }
 
-    /** Waits for the job to end; once a stop is asked for, stops it with a savepoint. */
+    /**
+     * Waits for the job to end; once a stop is asked for, stops it with a savepoint. Runs
+     * {@code everySecond} about once a second and {@code everyTurn} every 200 ms until the stop.
+     */
     private static String await(JobClient client, StopRequest stop, Supplier<SavepointStop> stopping,
-            Runnable everySecond) throws ConversionException {
+            Runnable everySecond, Runnable everyTurn) throws ConversionException {
         CompletableFuture<JobExecutionResult> done = client.getJobExecutionResult();
         SavepointStop stopped = null;
         long nextStatus = System.nanoTime();
@@ -138,6 +142,9 @@ public final class IngestRun {
                     done.get(200, TimeUnit.MILLISECONDS);
                     return stopped == null ? null : stopped.savepoint();
                 } catch (TimeoutException running) {
+                    if (stopped == null) {
+                        everyTurn.run();
+                    }
                     if (stopped == null && System.nanoTime() - nextStatus >= 0) {
                         everySecond.run();
                         nextStatus = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);

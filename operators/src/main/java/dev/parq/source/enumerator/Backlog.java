@@ -28,6 +28,7 @@ final class Backlog {
     private static final Logger LOG = LoggerFactory.getLogger(Backlog.class);
 
     private final SplitEnumeratorContext<?> context;
+    private final EnumeratorMetrics metrics;
     private final long threshold;
     /** Readers with splits to read, as far as they have said: every reader until it has said otherwise. */
     private final Set<Integer> busy = new HashSet<>();
@@ -37,8 +38,9 @@ final class Backlog {
     private boolean unsupported;
 
     /** A backlog starts with a scan that finds at least {@code threshold} bytes. */
-    Backlog(SplitEnumeratorContext<?> context, long threshold) {
+    Backlog(SplitEnumeratorContext<?> context, EnumeratorMetrics metrics, long threshold) {
         this.context = context;
+        this.metrics = metrics;
         this.threshold = threshold;
     }
 
@@ -77,6 +79,7 @@ final class Backlog {
             reading = false;
             LOG.info("the backlog is read");
             tell(false);
+            metrics.backlogsRead++;
         }
     }
 

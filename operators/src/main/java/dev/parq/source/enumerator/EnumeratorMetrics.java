@@ -8,7 +8,7 @@ import dev.parq.source.FollowingMetrics;
  * What the tailing enumerator counts, as Flink metrics of its group: files followed, bytes in
  * them not handed to a reader yet, rotations (renames), truncations, copies recognised, copies
  * waiting to be told from files of their own, and bytes lost (deleted or truncated before they
- * were read); of followed objects, those written again and those that turned up late. Written on the coordinator thread, read by the metrics' reporter thread.
+ * were read); of followed objects, those written again and those that turned up late; backlogs read. Written on the coordinator thread, read by the metrics' reporter thread.
  */
 final class EnumeratorMetrics {
 
@@ -18,6 +18,7 @@ final class EnumeratorMetrics {
     volatile long bytesLost;
     volatile long objectsRewritten;
     volatile long lateObjects;
+    volatile long backlogsRead;
     volatile int unassigned;
     private volatile int trackedFiles;
     private volatile int parked;
@@ -33,6 +34,7 @@ final class EnumeratorMetrics {
         group.gauge(FollowingMetrics.BYTES_LOST, () -> bytesLost);
         group.gauge(FollowingMetrics.OBJECTS_REWRITTEN, () -> objectsRewritten);
         group.gauge(FollowingMetrics.LATE_OBJECTS, () -> lateObjects);
+        group.gauge(FollowingMetrics.BACKLOGS_READ, () -> backlogsRead);
         group.setUnassignedSplitsGauge(() -> (long) unassigned);
     }
 
