@@ -58,10 +58,10 @@ public final class ParquetFileCompactor extends OutputStreamBasedFileCompactor {
         int rowGroups = 0;
         for (Path file : inputFiles) {
             FileSystem fs = file.getFileSystem();
-            if (PartFileReader.isGone(fs, file)) {
+            long length = PartFileReader.lengthUnlessGone(fs, file);
+            if (length < 0) {
                 continue;
             }
-            long length = fs.getFileStatus(file).getLen();
             try (PositionedReads in = new PositionedReads(fs, file)) {
                 ParquetMetadata footer = PartFileReader.checkedFooter(in, file, length, rowType);
                 for (BlockMetaData rowGroup : footer.getBlocks()) {

@@ -2,6 +2,7 @@ package dev.parq.sink.compact;
 
 import java.io.ByteArrayInputStream;
 import java.io.Closeable;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -203,13 +204,17 @@ public final class PartFileReader implements Closeable {
         }
     }
 
-    /** Whether the part file is gone, which is told in the log: its rows are in a compacted file. */
-    static boolean isGone(FileSystem fs, Path path) throws IOException {
-        if (fs.exists(path)) {
-            return false;
+    /**
+     * The part file's length, or -1 if it is gone, which is told in the log: its rows are in a
+     * compacted file. One metadata request: on an object store each costs a round trip.
+     */
+    static long lengthUnlessGone(FileSystem fs, Path path) throws IOException {
+        try {
+            return fs.getFileStatus(path).getLen();
+        } catch (FileNotFoundException gone) {
+            LOG.warn("The part file {} to compact is gone: its rows went into a compacted file before (a snapshot"
+                    + " older than that compaction's commit was resumed), or it was deleted", path);
+            return -1;
         }
-        LOG.warn("The part file {} to compact is gone: its rows went into a compacted file before (a snapshot"
-                + " older than that compaction's commit was resumed), or it was deleted", path);
-        return true;
     }
 }
