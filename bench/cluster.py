@@ -5,9 +5,13 @@ fixed     a small conversion submitted with `flink run` to a warm session cluste
           cold `./parq convert` of the same file: the fixed cost of each
 scale     a large conversion's MB/s on one TaskManager of 2 slots and on two of one slot each,
           at parallelism 2, against `./parq convert --parallelism 2` in the same run
+catchup   `flink run -d ... ingest` of a backlog (the corpus, one file there at the start) on a warm
+          1 x 2 cluster, from its submission until every row is committed, against `flink run
+          ... convert` of the same file on the same cluster, turns alternating
 """
 import argparse
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -74,6 +78,31 @@ class Cluster:
         if p.returncode != 0:
             raise SystemExit(f"flink run failed ({p.returncode}): {bench.first_error_line(p.stderr or p.stdout)}")
         return wall
+
+    def ingest(self, corpus, outdir, par, schema, a):
+        """Wall seconds from `flink run -d parq-job.jar ingest ...` until every line of the corpus is a
+        committed row (the client's submission included); the job is cancelled then."""
+        import ingest
+        shutil.rmtree(outdir, ignore_errors=True)
+        argv = [FLINK, "run", "-d", JOB_JAR, "ingest", corpus["path"], "-o", outdir, "--parallelism", str(par),
+                "--checkpoint-interval", a.checkpoint_interval,
+                "--compaction-interval", a.compaction_interval] + bench.schema_args(schema)
+        t0 = time.perf_counter()
+        p = subprocess.run(argv, env=self.env, capture_output=True, text=True)
+        if p.returncode != 0:
+            raise SystemExit(f"flink run -d failed ({p.returncode}): {bench.first_error_line(p.stderr or p.stdout)}")
+        job = re.search(r"\b[0-9a-f]{32}\b", p.stdout + p.stderr)
+        if not job:
+            raise SystemExit(f"no job id in the output of flink run -d: {p.stdout + p.stderr}")
+        committed = ingest.CommittedRows(outdir)
+        try:
+            while committed.count() < corpus["lines"]:
+                if time.perf_counter() - t0 > a.timeout:
+                    raise SystemExit(f"ingest committed {committed.count()} of {corpus['lines']} rows in {a.timeout} s")
+                time.sleep(0.1)
+            return time.perf_counter() - t0
+        finally:
+            subprocess.run([FLINK, "cancel", job.group(0)], env=self.env, capture_output=True)
 
     def stop(self):
         subprocess.run([CLUSTER, "stop"], env=self.env, check=False, stdout=subprocess.DEVNULL)
@@ -167,13 +196,45 @@ def scale(a, data_dir, schema):
     return result
 
 
+def catchup(a, data_dir, schema):
+    """On one warm 1 x 2 cluster (its first job, a conversion, is not timed), convert and ingest
+    of the corpus in turns."""
+    corpus = gen.corpus(a.size, data_dir, log=log)
+    out = os.path.join(data_dir, "out", "cluster-catchup")
+    cluster = Cluster(data_dir, 1, 2, not a.no_cds, not a.no_warm_up)
+    converts, ingests, convert_cpu, ingest_cpu = [], [], [], []
+    try:
+        bench.warm(corpus["path"])
+        cluster.convert(corpus["path"], out, 2, schema)
+        for _ in range(a.runs):
+            before = cluster.cpu_s()
+            converts.append(cluster.convert(corpus["path"], out, 2, schema))
+            convert_cpu.append(cluster.cpu_s() - before)
+            check_rows(out, corpus)
+            before = cluster.cpu_s()
+            ingests.append(cluster.ingest(corpus, out, 2, schema, a))
+            ingest_cpu.append(cluster.cpu_s() - before)
+            check_rows(out, corpus)
+    finally:
+        cluster.stop()
+    shutil.rmtree(out, ignore_errors=True)
+    convert, ingest = statistics.median(converts), statistics.median(ingests)
+    return {"bytes": corpus["bytes"], "lines": corpus["lines"], "checkpoint_interval": a.checkpoint_interval,
+            "compaction_interval": a.compaction_interval, "convert_runs": converts, "ingest_runs": ingests,
+            "convert_cpu_s": convert_cpu, "ingest_cpu_s": ingest_cpu, "ratio": convert / ingest}
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="bench/cluster", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--scenario", default="fixed,scale", help="fixed, scale or both (default both)")
+    ap.add_argument("--scenario", default="fixed,scale",
+                    help="fixed, scale, catchup, comma-separated (default fixed,scale)")
     ap.add_argument("--size", default="4g", help="corpus of the scale scenario (default 4g)")
     ap.add_argument("--fixed-size", default="10m", help="corpus of the fixed scenario (default 10m)")
     ap.add_argument("--runs", type=int, default=3, help="runs per configuration; medians are reported (default 3)")
+    ap.add_argument("--checkpoint-interval", default="10s", help="catchup: ingest's checkpoint interval (parq's 10s)")
+    ap.add_argument("--compaction-interval", default="1min", help="catchup: ingest's compaction interval (parq's 1min)")
+    ap.add_argument("--timeout", type=int, default=600, help="catchup: seconds an ingest may take to commit every row")
     ap.add_argument("--no-cds", action="store_true",
                     help="start the clusters' JobManagers and TaskManagers without class-data archives (PARQ_NO_CDS;"
                          " the client keeps its own)")
@@ -185,9 +246,9 @@ def main(argv):
                     help="corpus cache, outputs and the clusters' directories (default $PARQ_BENCH_DATA or bench/work/data)")
     a = ap.parse_args(argv)
     scenarios = [s.strip() for s in a.scenario.split(",") if s.strip()]
-    unknown = set(scenarios) - {"fixed", "scale"}
+    unknown = set(scenarios) - {"fixed", "scale", "catchup"}
     if unknown:
-        ap.error(f"unknown scenario {', '.join(sorted(unknown))}: choose from fixed, scale")
+        ap.error(f"unknown scenario {', '.join(sorted(unknown))}: choose from fixed, scale, catchup")
     data_dir = os.path.abspath(a.data_dir)
     os.makedirs(data_dir, exist_ok=True)
     failure = bench.prepare_parq(data_dir, gen.DEFAULT_SEED)
@@ -216,6 +277,15 @@ def main(argv):
         p = r["./parq"]
         print(f"  {'./parq':26s} {p['mb_s']:7.1f} MB/s (median of {len(p['runs'])}, "
               f"spread {100 * p['spread']:.0f}% of it)")
+    if "catchup" in scenarios:
+        r = doc["catchup"] = catchup(a, data_dir, a.parq_schema)
+        print(f"{r['bytes'] / 2**30:.1f} GiB catch-up on 1 TaskManager x 2 slots, parallelism 2, checkpoint interval "
+              f"{r['checkpoint_interval']}, compaction interval {r['compaction_interval']}, median of {a.runs}:")
+        print(f"  flink run convert {statistics.median(r['convert_runs']):6.2f} s {r['convert_runs']}, cluster CPU "
+              f"{statistics.median(r['convert_cpu_s']):.1f} s")
+        print(f"  flink run -d ingest, until all committed {statistics.median(r['ingest_runs']):6.2f} s {r['ingest_runs']},"
+              f" cluster CPU {statistics.median(r['ingest_cpu_s']):.1f} s (until its cancel)")
+        print(f"  ingest's throughput x convert's: {r['ratio']:.2f}")
     bench.write_results("cluster", doc)
     return 0
 
