@@ -55,6 +55,10 @@ public final class FlinkSettings {
      */
     public static Configuration forBoundedJob(Configuration config) {
         Configuration flink = new Configuration(config);
+        // A batch job takes no checkpoints, and Flink refuses one given a checkpoint interval during a
+        // backlog (it must be at least the interval, which is unset): a key set for ingest in a shared
+        // config.yaml would stop every conversion.
+        flink.removeConfig(CheckpointingOptions.CHECKPOINTING_INTERVAL_DURING_BACKLOG);
         flink.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.BATCH);
         flink.set(PipelineOptions.OBJECT_REUSE, true);
         withClustersJar(flink);

@@ -5,15 +5,37 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
+
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.streaming.api.environment.CheckpointConfig;
 import org.junit.jupiter.api.Test;
 
 /**
  * The snapshot a user names to restore from is found as a local path, with or without its scheme,
- * or on a file system of its scheme.
+ * or on a file system of its scheme; a conversion leaves ingest's checkpoint settings out.
  */
 class FlinkSettingsTest {
+
+    /**
+     * A checkpoint interval during a backlog, set in a config.yaml that ingest and convert share,
+     * is ingest's: Flink refuses it for a job without a checkpoint interval, so a conversion's
+     * configuration leaves it out.
+     */
+    @Test
+    void anIntervalDuringBacklogIsIngestsAndLeftOutOfAConversion() {
+        Configuration shared = new Configuration();
+        shared.set(CheckpointingOptions.CHECKPOINTING_INTERVAL_DURING_BACKLOG, Duration.ofMinutes(1));
+        assertThrows(IllegalArgumentException.class, () -> new CheckpointConfig(shared).getCheckpointIntervalDuringBacklog(),
+                "Flink refuses it without a checkpoint interval");
+        assertEquals(Long.MAX_VALUE, new CheckpointConfig(FlinkSettings.forBoundedJob(shared))
+                .getCheckpointIntervalDuringBacklog(), "none, as checkpoints are off");
+        Configuration ingest = FlinkSettings.forUnboundedJob(shared, Duration.ofSeconds(10), new Path("/state"), null);
+        assertEquals(60_000, new CheckpointConfig(ingest).getCheckpointIntervalDuringBacklog());
+    }
 
     @Test
     void noRestorePathNamedIsNull() throws ConversionException {
