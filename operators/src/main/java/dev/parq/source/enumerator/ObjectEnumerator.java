@@ -201,7 +201,7 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
     private static long bytes(Collection<FileSplit> splits) {
         long bytes = 0;
         for (FileSplit split : splits) {
-            bytes += split.end() - split.offset();
+            bytes += split.unread();
         }
         return bytes;
     }

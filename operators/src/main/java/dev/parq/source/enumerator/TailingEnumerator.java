@@ -79,8 +79,6 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     private long lastCompleted;
     private final EnumeratorMetrics metrics = new EnumeratorMetrics();
     private final Backlog backlog;
-    /** The bytes the scan being applied hands out. */
-    private long found;
 
     /** A split not yet handed out, and the reader it is for. */
     private record Pending(FileSplit split, int owner) {}
@@ -117,11 +115,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
     @Override
     public void start() {
         metrics.register(context.metricGroup());
-        long restored = 0;
-        for (Pending split : pending) {
-            restored += split.split().end() - split.split().offset();
-        }
-        backlog.found(restored);
+        backlog.found(unread(pending));
         long interval = discovery.discoverInterval().toMillis();
         context.callAsync(() -> {
             ScanBasis taken = basis;
@@ -169,7 +163,8 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         long now = System.currentTimeMillis();
         boolean atEnd = firstStart && following.startAtEnd();
         firstStart = false;
-        found = 0;
+        // A scan only adds to the splits waiting; they are handed out once it is applied.
+        int waiting = pending.size();
         Map<String, FileScan> listed = new LinkedHashMap<>();
         for (FileScan scan : scans) {
             // A file renamed while it was listed can be there twice: under its old name, no longer
@@ -234,7 +229,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
             }
         }
         published();
-        backlog.found(found);
+        backlog.found(unread(pending.subList(waiting, pending.size())));
         assignPending();
     }
 
@@ -299,10 +294,16 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         for (TrackedFile file : tracked.values()) {
             behind += Math.max(0, file.size() - file.issuedUpTo());
         }
-        for (Pending split : pending) {
-            behind += split.split().end() - split.split().offset();
-        }
+        behind += unread(pending);
         metrics.published(tracked.size(), pending.size(), copies.parkedCount(), behind);
+    }
+
+    private static long unread(List<Pending> splits) {
+        long bytes = 0;
+        for (Pending split : splits) {
+            bytes += split.split().unread();
+        }
+        return bytes;
     }
 
     /** Whether the file under a known identity is no longer the file that was followed. */
@@ -323,7 +324,6 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         int next = 0;
         List<Long> ends = new ArrayList<>(cuts);
         ends.add(to);
-        found += to - from;
         for (long end : ends) {
             // A stretch cut in parts goes to all readers in turn; appended lines to the file's reader.
             int reader = ends.size() == 1 ? owner : (owner + next++) % parallelism;

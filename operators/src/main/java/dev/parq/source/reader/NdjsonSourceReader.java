@@ -323,14 +323,13 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     }
 
     private void lost(FileSplit split) {
-        long length = split.end() - split.offset();
-        bytesLost.inc(length);
+        bytesLost.inc(split.unread());
         pendingBytes -= pending(split);
     }
 
     /** The bytes of {@code split} still to read, its share of them for a split that is a share of a stream. */
     private static long pending(FileSplit split) {
-        long left = split.end() - split.offset();
+        long left = split.unread();
         return left / split.shares() + (split.share() < left % split.shares() ? 1 : 0);
     }
 

@@ -110,6 +110,11 @@ public final class FileSplit implements SourceSplit {
         return end - start;
     }
 
+    /** The bytes from the offset to the end: what is left to read. */
+    public long unread() {
+        return end - offset;
+    }
+
     /** See {@link #prefixHash()}. */
     public int prefixLength() {
         return prefixLength;
