@@ -359,6 +359,34 @@ class FlinkRunIT {
         }
     }
 
+    /**
+     * A backlog (two files of lines there at the start, each more than a split) with checkpoints and
+     * compaction every ten minutes: the source asks the JobManager's REST API for a checkpoint once
+     * it has read the backlog, so every line is committed within the wait, not ten minutes later.
+     */
+    @Test
+    void aBacklogIsCommittedOnceReadNotAtTheNextPeriodicCheckpoint() throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("backlog-logs"));
+        Path output = dir.resolve("backlog-parquet");
+        String name = ClusterJobs.ingestName(output);
+        NumberedLines numbered = new NumberedLines();
+        append(logs.resolve("app.log.1"), numbered.next(50_000));
+        append(logs.resolve("app.log"), numbered.next(50_000));
+        List<String> ingest = new ArrayList<>(ingestOfNumberedLines(logs, output));
+        ingest.set(ingest.indexOf("--checkpoint-interval") + 1, "10min");
+        ingest.set(ingest.indexOf("--compaction-interval") + 1, "10min");
+        ingest.addAll(List.of("--split-size", "1mb"));
+        try {
+            CliResult run = session.jobs().flink(ClusterJobs.command(List.of("run", "-d"), ingest));
+            assertEquals(0, run.exitCode(), session.jobs().failure(run));
+            String job = session.jobs().runningJob(name);
+            session.jobs().awaitRows(output, numbered.last(), job);
+            numbered.assertEachCommittedOnce(output);
+        } finally {
+            session.jobs().cancelUnfinished(name);
+        }
+    }
+
     /** The part files of checkpoints in {@code output}, hidden until their compaction. */
     private static Set<Path> partFiles(Path output) throws IOException {
         try (Stream<Path> files = Files.list(output)) {

@@ -15,6 +15,7 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
 import dev.parq.source.enumerate.InputDiscovery;
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.enumerate.StaticInputs;
+import dev.parq.source.enumerator.CheckpointRequest;
 import dev.parq.source.enumerator.EnumeratorState;
 import dev.parq.source.enumerator.EnumeratorStateSerializer;
 import dev.parq.source.enumerator.Following;
@@ -63,6 +64,11 @@ public final class NdjsonSource
     /** A source of exactly {@code files}, as resolved by the caller. */
     public static NdjsonSourceBuilder builder(List<InputFile> files) {
         return builder(new StaticInputs(files));
+    }
+
+    /** This source, its enumerator asking {@code request} for a checkpoint once it has read a backlog. */
+    public NdjsonSource askingAfterBacklog(CheckpointRequest request) {
+        return new NdjsonSource(discovery, splitSize, chunkSize, following.askingAfterBacklog(request));
     }
 
     @Override

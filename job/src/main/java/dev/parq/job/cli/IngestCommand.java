@@ -72,7 +72,7 @@ public final class IngestCommand implements Callable<Integer> {
     @Option(names = "--compaction-interval", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long the files of checkpoints wait, hidden, at most before they are compacted; the"
                     + " compacted files are visible a checkpoint later. After a backlog (a split's worth of lines"
-                    + " found at once, as at a start) all are compacted at the next checkpoint. Default: "
+                    + " found at once, as at a start) all are compacted at a checkpoint asked for once it is read. Default: "
                     + ParqOptions.COMPACTION_INTERVAL_DEFAULT + ".")
     Duration compactionInterval;
 

@@ -3,17 +3,24 @@ package dev.parq.job.embedded;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobSubmissionResult;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.streaming.api.graph.ExecutionPlan;
 
 /**
  * A mini cluster whose start was begun in the background: {@link #start()}, called by Flink
  * when the job is submitted, waits for that start to finish instead of starting it again.
  */
 public final class EarlyMiniCluster extends MiniCluster {
+
+    /** The jobs submitted to a cluster of this process that is not shut down, for {@link EmbeddedCheckpoints}. */
+    private static final Map<JobID, EarlyMiniCluster> RUNNING = new ConcurrentHashMap<>();
 
     private final MiniClusterConfiguration configuration;
     private final CompletableFuture<Void> started = new CompletableFuture<>();
@@ -47,6 +54,17 @@ public final class EarlyMiniCluster extends MiniCluster {
         } catch (ExecutionException e) {
             throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
         }
+    }
+
+    @Override
+    public CompletableFuture<JobSubmissionResult> submitJob(ExecutionPlan plan) {
+        RUNNING.put(plan.getJobID(), this);
+        return super.submitJob(plan);
+    }
+
+    /** The cluster of this process {@code job} was submitted to, or null. */
+    static EarlyMiniCluster running(JobID job) {
+        return RUNNING.get(job);
     }
 
     /** Whether a job has been given this cluster (or Flink's own instead of it). */
@@ -87,6 +105,7 @@ public final class EarlyMiniCluster extends MiniCluster {
 
     @Override
     public CompletableFuture<Void> closeAsync() {
+        RUNNING.values().removeIf(cluster -> cluster == this);
         // A close during the background start would race it: close once it has finished.
         if (!starting) {
             return super.closeAsync();

@@ -6,7 +6,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
-import org.apache.flink.api.common.JobID;
 import org.apache.flink.client.deployment.executors.LocalExecutor;
 import org.apache.flink.configuration.ClusterOptions;
 import org.apache.flink.configuration.ConfigOption;
@@ -26,6 +25,9 @@ import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.runtime.minicluster.RpcServiceSharing;
 import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+import dev.parq.job.cluster.RestCheckpoints;
+import dev.parq.source.enumerator.CheckpointRequest;
 
 /**
  * Where a run's job executes. Under {@code flink run} (or any client that provides its own
@@ -220,16 +222,11 @@ public final class JobEnvironment implements AutoCloseable {
     }
 
     /**
-     * Asks the embedded cluster for a checkpoint of {@code job} now, besides the periodic ones; it
-     * completes when the checkpoint does, or fails as it fails (one already running, the job ending).
-     *
-     * @throws IllegalStateException when not embedded
+     * Whom the job's source asks for a checkpoint once it has read a backlog: the embedded cluster
+     * of this process, or the cluster the client submits to, through its REST API.
      */
-    public CompletableFuture<String> triggerCheckpoint(JobID job) {
-        if (early == null) {
-            throw new IllegalStateException("a checkpoint is asked of a cluster elsewhere only through its REST API");
-        }
-        return early.triggerCheckpoint(job);
+    public CheckpointRequest checkpointRequest() {
+        return early != null ? EmbeddedCheckpoints.INSTANCE : RestCheckpoints.of(env.getConfiguration());
     }
 
     /** The cluster started ahead of the job, or null when not embedded. */

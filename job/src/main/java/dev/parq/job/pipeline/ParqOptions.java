@@ -89,7 +89,7 @@ public final class ParqOptions {
                     + " into visible files of about the target file size: the files waiting are compacted once they"
                     + " reach that size, and at the latest at the first checkpoint this long after the last compaction"
                     + " (in whole checkpoints, at least one); all of them at the first checkpoint after a backlog (a"
-                    + " split's worth of lines found at once) is read.");
+                    + " split's worth of lines found at once) is read, which the source asks for then.");
 
     public static final ConfigOption<Duration> DISCOVER_INTERVAL = ConfigOptions.key("parq.ingest.discover-interval")
             .durationType()

@@ -26,6 +26,7 @@ import dev.parq.sink.commit.RecordedFileSink;
 import dev.parq.sink.partition.PartitionOperator;
 import dev.parq.sink.tensor.TensorSink;
 import dev.parq.source.enumerate.InputFile;
+import dev.parq.source.enumerator.CheckpointRequest;
 import dev.parq.source.reader.LineChunk;
 
 /**
@@ -65,10 +66,11 @@ public final class Pipeline {
     /**
      * {@code ingest}: as {@code convert}, from watched inputs, without end; part files and rejected
      * lines are committed on each checkpoint, and the part files compacted into files of about the
-     * target file size, which are committed on a later one.
+     * target file size, which are committed on a later one; once the source has read a backlog, it
+     * asks {@code afterBacklog} for a checkpoint.
      */
-    public static void ingest(StreamExecutionEnvironment env, IngestSettings settings) {
-        SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading());
+    public static void ingest(StreamExecutionEnvironment env, IngestSettings settings, CheckpointRequest afterBacklog) {
+        SingleOutputStreamOperator<ArrowBatch> batches = readAndParse(env, settings.reading().askingAfterBacklog(afterBacklog));
         org.apache.flink.core.fs.Path output = settings.output();
         Partitioning partitioning = settings.partitioning();
         PartitionCommits commits = partitioning.spec().filter(spec -> spec.timeLevel().isPresent())

@@ -15,6 +15,7 @@ import dev.parq.source.NdjsonSource;
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.enumerate.InputFiles;
 import dev.parq.source.enumerate.InputNotFoundException;
+import dev.parq.source.enumerator.CheckpointRequest;
 
 /**
  * How a command reads NDJSON: the input files as the client resolved them, the source over them,
@@ -31,6 +32,11 @@ public record Reading(List<InputFile> inputFiles, NdjsonSource source, TableSche
     static Reading of(Configuration config, List<InputFile> files, TableSchema schema, UnknownFieldsMode unknownFields) {
         return new Reading(files, NdjsonSource.builder(files).configure(config).build(), schema,
                 config.get(ParseOptions.ON_ERROR), unknownFields, config.get(ParseOptions.BATCH_ROWS));
+    }
+
+    /** This reading, its source asking {@code request} for a checkpoint once it has read a backlog. */
+    Reading askingAfterBacklog(CheckpointRequest request) {
+        return new Reading(inputFiles, source.askingAfterBacklog(request), schema, onError, unknownFields, batchRows);
     }
 
     /** The columns of the batches and of the Parquet files: the schema's, and the unknown keys' if kept. */

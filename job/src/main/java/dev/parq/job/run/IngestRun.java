@@ -88,7 +88,7 @@ public final class IngestRun {
         MetricsTap.tap(StatusProbe.METRICS);
         flink.setString("metrics.reporter." + MetricsTap.NAME + ".factory.class", MetricsTap.Factory.class.getName());
         try (JobEnvironment environment = JobEnvironment.begin(flink)) {
-            Pipeline.ingest(environment.env(), settings);
+            Pipeline.ingest(environment.env(), settings, environment.checkpointRequest());
             JobClient client;
             try {
                 client = environment.env().executeAsync("parq ingest to " + settings.output());
@@ -111,11 +111,10 @@ public final class IngestRun {
                     listener.status(probe.now());
                 }
             };
-            Runnable everyTurn = environment.embedded() ? new BacklogCheckpoint(environment, client.getJobID()) : () -> {};
             String savepoint;
             try {
                 savepoint = await(client, stop,
-                        () -> SavepointStop.begin(client, savepoints, stopTimeout, warnings), everySecond, everyTurn);
+                        () -> SavepointStop.begin(client, savepoints, stopTimeout, warnings), everySecond);
             } catch (ConversionException e) {
                 Map<String, Path> places = new LinkedHashMap<>();
                 places.put("checkpoints", settings.stateDir());
@@ -127,12 +126,9 @@ public final class IngestRun {
         }
     }
 
-    /**
-     * Waits for the job to end; once a stop is asked for, stops it with a savepoint. Runs
-     * {@code everySecond} about once a second and {@code everyTurn} every 200 ms until the stop.
-     */
+    /** Waits for the job to end; once a stop is asked for, stops it with a savepoint. */
     private static String await(JobClient client, StopRequest stop, Supplier<SavepointStop> stopping,
-            Runnable everySecond, Runnable everyTurn) throws ConversionException {
+            Runnable everySecond) throws ConversionException {
         CompletableFuture<JobExecutionResult> done = client.getJobExecutionResult();
         SavepointStop stopped = null;
         long nextStatus = System.nanoTime();
@@ -142,9 +138,6 @@ public final class IngestRun {
                     done.get(200, TimeUnit.MILLISECONDS);
                     return stopped == null ? null : stopped.savepoint();
                 } catch (TimeoutException running) {
-                    if (stopped == null) {
-                        everyTurn.run();
-                    }
                     if (stopped == null && System.nanoTime() - nextStatus >= 0) {
                         everySecond.run();
                         nextStatus = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);

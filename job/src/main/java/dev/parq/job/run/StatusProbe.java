@@ -1,6 +1,5 @@
 package dev.parq.job.run;
 
-import static dev.parq.source.FollowingMetrics.BACKLOGS_READ;
 import static dev.parq.source.FollowingMetrics.BYTES_BEHIND;
 import static dev.parq.source.FollowingMetrics.BYTES_LOST;
 import static dev.parq.source.FollowingMetrics.COPIES_RECOGNISED;
@@ -17,15 +16,14 @@ import dev.parq.parse.operator.ConversionCounters;
 
 /**
  * Reads an embedded ingest's status from its Flink metrics, through {@link MetricsTap}: the
- * enumerator's, the readers', the parsers' and the commit recorder's (and the count of backlogs read,
- * which {@link BacklogCheckpoint} reads).
+ * enumerator's, the readers', the parsers' and the commit recorder's.
  */
 final class StatusProbe {
 
     /** The metrics the status is made of; the reporter keeps these from the job's start. */
     static final Set<String> METRICS = Set.of(ConversionCounters.METRIC_RECORDS_IN, ConversionCounters.METRIC_REJECTED,
             BYTES_BEHIND, PENDING_BYTES, TRACKED_FILES, ROTATIONS, TRUNCATIONS, COPIES_RECOGNISED, BYTES_LOST,
-            LAST_COMMITTED, BACKLOGS_READ);
+            LAST_COMMITTED);
 
     private long lines;
     private long lastNanos = System.nanoTime();

@@ -64,8 +64,8 @@ public enum Mutation {
      * hidden, for the compaction interval like steady ones.
      */
     NO_BACKLOG_COMPACTION("dev.parq.sink.compact.CompactEverything", "backlog", 1, advice(DefectAdvice.Skip.class)),
-    /** Embedded, no checkpoint is asked for once a backlog is read: it waits for the periodic one. */
-    NO_BACKLOG_CHECKPOINT("dev.parq.job.run.BacklogCheckpoint", "run", 0, advice(DefectAdvice.Skip.class)),
+    /** No checkpoint is asked for once a backlog is read: it waits for the periodic one. */
+    NO_BACKLOG_CHECKPOINT("dev.parq.source.enumerator.Backlog", "askForCheckpoint", 0, advice(DefectAdvice.Skip.class)),
     /** A followed file that cannot be read is warned of at every scan, not once. */
     UNREADABLE_TOLD_AT_EACH_SCAN("dev.parq.source.enumerator.TailingEnumerator", "becameUnreadable", 1,
             advice(DefectAdvice.AlwaysTrue.class)),

@@ -5,7 +5,9 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.runtime.metrics.scope.ScopeFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,6 +20,7 @@ import org.slf4j.LoggerFactory;
  * compacts everything waiting at the first checkpoint after a backlog, so that the rows of a
  * catch-up become visible then and not a compaction interval later, and a job given
  * {@code execution.checkpointing.interval-during-backlog} checkpoints at that interval meanwhile.
+ * Once a backlog is read, the {@link CheckpointRequest} asks for that checkpoint at once.
  *
  * <p>A reader's word travels while the enumerator may be handing it more, and a split request
  * comes from a reader just registered before the splits handed to it at its registration arrive:
@@ -30,6 +33,7 @@ final class Backlog {
     private final SplitEnumeratorContext<?> context;
     private final EnumeratorMetrics metrics;
     private final long threshold;
+    private final CheckpointRequest afterBacklog;
     /** Readers with splits to read, as far as they have said: every reader until it has said otherwise. */
     private final Set<Integer> busy = new HashSet<>();
     /** Per reader, the splits handed to it since it registered. */
@@ -37,11 +41,16 @@ final class Backlog {
     private boolean reading;
     private boolean unsupported;
 
-    /** A backlog starts with a scan that finds at least {@code threshold} bytes. */
-    Backlog(SplitEnumeratorContext<?> context, EnumeratorMetrics metrics, long threshold) {
+    /**
+     * A backlog starts with a scan that finds at least {@code threshold} bytes; once read,
+     * {@code afterBacklog} is asked for a checkpoint.
+     */
+    Backlog(SplitEnumeratorContext<?> context, EnumeratorMetrics metrics, long threshold,
+            CheckpointRequest afterBacklog) {
         this.context = context;
         this.metrics = metrics;
         this.threshold = threshold;
+        this.afterBacklog = afterBacklog;
     }
 
     /** A scan found {@code bytes} of lines to hand out. */
@@ -80,12 +89,32 @@ final class Backlog {
             LOG.info("the backlog is read");
             tell(false);
             metrics.backlogsRead++;
+            askForCheckpoint();
         }
     }
 
     /** Whether a backlog is being read. */
     boolean reading() {
         return reading;
+    }
+
+    /**
+     * Asks for a checkpoint of the job, named by the variables of the enumerator's metric group
+     * (Flink tells an enumerator its job no other way); a context without them, a test's, asks none.
+     */
+    private void askForCheckpoint() {
+        String job = context.metricGroup().getAllVariables().get(ScopeFormat.SCOPE_JOB_ID);
+        if (job == null) {
+            return;
+        }
+        context.callAsync(() -> {
+            afterBacklog.ask(JobID.fromHexString(job));
+            return null;
+        }, (ignored, failure) -> {
+            if (failure != null) {
+                LOG.warn("could not ask for a checkpoint after the backlog; the next periodic one commits it", failure);
+            }
+        });
     }
 
     private void tell(boolean backlog) {

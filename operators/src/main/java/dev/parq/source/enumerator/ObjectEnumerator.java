@@ -75,7 +75,7 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
         this.discovery = discovery;
         this.splitSize = splitSize;
         this.planner = new SplitPlanner(splitSize);
-        this.backlog = new Backlog(context, metrics, splitSize);
+        this.backlog = new Backlog(context, metrics, splitSize, following.afterBacklog());
         this.following = following;
         this.horizon = new ObjectHorizon(restored.objects(), following.lookBackMillis(), following.keysInTimeOrder());
         this.pending = new ArrayDeque<>(restored.pendingSplits());

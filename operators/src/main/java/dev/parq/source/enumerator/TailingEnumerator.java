@@ -99,7 +99,7 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         this.firstStart = restored.trackedFiles().isEmpty() && restored.pendingSplits().isEmpty();
         this.discovery = discovery;
         this.scanner = new FileScanner(splitSize);
-        this.backlog = new Backlog(context, metrics, splitSize);
+        this.backlog = new Backlog(context, metrics, splitSize, following.afterBacklog());
         // Long enough for a copy to show up beside its original, and for a rotated file's last write.
         long wait = following.rotateWaitMillis() + 2 * discovery.discoverInterval().toMillis();
         this.copies = new CopyRecognition(restored.releasedFiles(), wait);
