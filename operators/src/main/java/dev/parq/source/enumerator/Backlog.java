@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Whether a following source reads a backlog, as Flink is told
  * ({@link SplitEnumeratorContext#setIsProcessingBacklog}): from a scan that finds at least a
- * split's worth of lines at once (rotated files waiting at the start, a large file moved in) until
+ * split's worth of lines at once (rotated files waiting at the start, a large file moved in), or a
+ * restart whose readers were restored with that much between them ({@link SplitsRestored}), until
  * all of it is read, i.e. no split waits to be handed out and every reader has said it read all the
  * splits handed to it ({@link SplitsRead}). Flink passes the flag down the job with the records: the compaction
  * compacts everything waiting at the first checkpoint after a backlog, so that the rows of a
@@ -38,6 +39,8 @@ final class Backlog {
     private final Set<Integer> busy = new HashSet<>();
     /** Per reader, the splits handed to it since it registered. */
     private final Map<Integer, Long> given = new HashMap<>();
+    /** Per reader restored from a checkpoint, the bytes it was restored with, until it has read them. */
+    private final Map<Integer, Long> restoredTo = new HashMap<>();
     private boolean reading;
     private boolean unsupported;
 
@@ -62,6 +65,15 @@ final class Backlog {
         }
     }
 
+    /**
+     * {@code reader} was restored from a checkpoint with {@code bytes} of lines to read: what the
+     * readers were restored with and have not read yet counts as one scan's find.
+     */
+    void restored(int reader, long bytes) {
+        restoredTo.put(reader, bytes);
+        found(restoredTo.values().stream().mapToLong(Long::longValue).sum());
+    }
+
     /** A reader registered: one restored from a checkpoint reads its splits before it says it is done. */
     void registered(int reader) {
         given.put(reader, 0L);
@@ -76,6 +88,7 @@ final class Backlog {
 
     /** {@code reader} said it read all of the {@code received} splits handed to it. */
     void read(int reader, long received) {
+        restoredTo.remove(reader);
         if (received >= given.getOrDefault(reader, 0L)) {
             busy.remove(reader);
         }

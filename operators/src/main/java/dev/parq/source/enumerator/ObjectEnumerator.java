@@ -240,6 +240,8 @@ public final class ObjectEnumerator implements SplitEnumerator<FileSplit, Enumer
         if (event instanceof SplitsRead read) {
             backlog.read(subtaskId, read.received());
             backlog.settle(pending.isEmpty());
+        } else if (event instanceof SplitsRestored restored) {
+            backlog.restored(subtaskId, restored.bytes());
         }
     }
 

@@ -375,6 +375,8 @@ public final class TailingEnumerator implements SplitEnumerator<FileSplit, Enume
         if (event instanceof SplitsRead read) {
             backlog.read(subtaskId, read.received());
             backlog.settle(pending.isEmpty());
+        } else if (event instanceof SplitsRestored restored) {
+            backlog.restored(subtaskId, restored.bytes());
         }
     }
 

@@ -30,6 +30,7 @@ import dev.parq.io.StandardInput;
 import dev.parq.json.LineFeeds;
 import dev.parq.source.FollowingMetrics;
 import dev.parq.source.enumerator.SplitsRead;
+import dev.parq.source.enumerator.SplitsRestored;
 import dev.parq.source.split.FileSplit;
 
 /**
@@ -104,6 +105,9 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
     @Override
     public void start() {
         started = true;
+        if (following && pendingBytes > 0) {
+            context.sendSourceEventToCoordinator(new SplitsRestored(pendingBytes));
+        }
         requestSplit();
     }
 

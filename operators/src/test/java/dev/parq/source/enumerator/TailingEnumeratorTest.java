@@ -338,6 +338,38 @@ class TailingEnumeratorTest {
         assertFalse(enumerator.readingBacklog());
     }
 
+    /**
+     * A job restarted in the middle of a backlog: its readers were restored with most of it, and
+     * together they start a backlog, which ends once both have read theirs.
+     */
+    @Test
+    void readersRestoredWithABacklogBetweenThemReadOne() throws IOException {
+        List<Boolean> told = new ArrayList<>();
+        context = new TestingSplitEnumeratorContext<>(2) {
+            @Override
+            public void setIsProcessingBacklog(boolean backlog) {
+                told.add(backlog);
+            }
+        };
+        context.registerReader(0, "host-0");
+        context.registerReader(1, "host-1");
+        TailingEnumerator enumerator = new TailingEnumerator(context, watched("*.log"), 1000, FROM_BEGINNING,
+                new EnumeratorState(List.of()));
+        enumerator.addReader(0);
+        enumerator.addReader(1);
+        enumerator.start();
+        enumerator.handleSourceEvent(0, new SplitsRestored(600));
+        assertEquals(List.of(), told, "600 bytes are no backlog");
+        enumerator.handleSourceEvent(1, new SplitsRestored(600));
+        assertEquals(List.of(true), told);
+        enumerator.handleSourceEvent(0, new SplitsRead(0));
+        assertEquals(List.of(true), told, "reader 1 has not read its part");
+        enumerator.handleSourceEvent(1, new SplitsRead(0));
+        assertEquals(List.of(true, false), told);
+        enumerator.handleSourceEvent(0, new SplitsRestored(600));
+        assertEquals(List.of(true, false), told, "what reader 1 was restored with is read");
+    }
+
     /** The first scan may come before the readers register: a large file's splits still go to all of them. */
     @Test
     void splitsWaitForTheirReaderToRegister() throws IOException {

@@ -41,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.parq.io.InputChangedException;
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.enumerator.SplitPlanner;
+import dev.parq.source.enumerator.SplitsRestored;
 import dev.parq.source.split.FileSplit;
 import dev.parq.source.split.FileSplitSerializer;
 
@@ -392,6 +393,33 @@ class NdjsonSourceReaderTest {
         Path file = Files.write(dir.resolve(name), bytes);
         String path = OBJECTS + "://" + file.toAbsolutePath();
         return new FileSplit(path + "@0", path, "", 0, bytes.length);
+    }
+
+    /**
+     * A following reader restored from a checkpoint tells its enumerator, as it starts, how much its
+     * restored splits leave to read; a fresh one, or one that only converts, says nothing.
+     */
+    @Test
+    void aFollowingReaderRestoredWithSplitsSaysHowMuchIsLeftToRead() throws Exception {
+        InputFile file = write("in.ndjson", logLines(40));
+        List<FileSplit> splits = new SplitPlanner(file.length() / 3).plan(file);
+        FileSplit halfRead = splits.get(0).withOffset(splits.get(0).end() / 2);
+        NdjsonSourceReader restored = new NdjsonSourceReader(context, 100, true);
+        readers.add(restored);
+        restored.addSplits(List.of(halfRead, splits.get(1)));
+        restored.start();
+        assertEquals(List.of(new SplitsRestored(halfRead.unread() + splits.get(1).unread())), context.getSentEvents());
+
+        TestingReaderContext fresh = new TestingReaderContext();
+        NdjsonSourceReader following = new NdjsonSourceReader(fresh, 100, true);
+        readers.add(following);
+        following.start();
+        following.addSplits(splits);
+        NdjsonSourceReader converting = new NdjsonSourceReader(fresh, 100, false);
+        readers.add(converting);
+        converting.addSplits(splits);
+        converting.start();
+        assertTrue(fresh.getSentEvents().isEmpty(), fresh.getSentEvents().toString());
     }
 
     /**
