@@ -304,15 +304,7 @@ class TailingEnumeratorTest {
      */
     @Test
     void aBacklogLastsUntilEveryReaderHasReadWhatItWasGiven() throws IOException {
-        List<Boolean> told = new ArrayList<>();
-        context = new TestingSplitEnumeratorContext<>(2) {
-            @Override
-            public void setIsProcessingBacklog(boolean backlog) {
-                told.add(backlog);
-            }
-        };
-        context.registerReader(0, "host-0");
-        context.registerReader(1, "host-1");
+        List<Boolean> told = twoReadersToldOfBacklogs();
         Path log = dir.resolve("big.log");
         Files.writeString(log, "{\"seq\":1,\"pad\":\"xxxxxxxxxxxxxxxxxxxx\"}\n".repeat(200));
         TailingEnumerator enumerator = new TailingEnumerator(context, watched("big.log"), 1000, FROM_BEGINNING,
@@ -344,15 +336,7 @@ class TailingEnumeratorTest {
      */
     @Test
     void readersRestoredWithABacklogBetweenThemReadOne() throws IOException {
-        List<Boolean> told = new ArrayList<>();
-        context = new TestingSplitEnumeratorContext<>(2) {
-            @Override
-            public void setIsProcessingBacklog(boolean backlog) {
-                told.add(backlog);
-            }
-        };
-        context.registerReader(0, "host-0");
-        context.registerReader(1, "host-1");
+        List<Boolean> told = twoReadersToldOfBacklogs();
         TailingEnumerator enumerator = new TailingEnumerator(context, watched("*.log"), 1000, FROM_BEGINNING,
                 new EnumeratorState(List.of()));
         enumerator.addReader(0);
@@ -368,6 +352,20 @@ class TailingEnumeratorTest {
         assertEquals(List.of(true, false), told);
         enumerator.handleSourceEvent(0, new SplitsRestored(600));
         assertEquals(List.of(true, false), told, "what reader 1 was restored with is read");
+    }
+
+    /** A context of two registered readers that records what Flink is told of backlogs, in order. */
+    private List<Boolean> twoReadersToldOfBacklogs() {
+        List<Boolean> told = new ArrayList<>();
+        context = new TestingSplitEnumeratorContext<>(2) {
+            @Override
+            public void setIsProcessingBacklog(boolean backlog) {
+                told.add(backlog);
+            }
+        };
+        context.registerReader(0, "host-0");
+        context.registerReader(1, "host-1");
+        return told;
     }
 
     /** The first scan may come before the readers register: a large file's splits still go to all of them. */
