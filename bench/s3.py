@@ -6,7 +6,9 @@ Each round converts the corpus local -> local, S3 -> local, local -> S3 and S3 -
 order, so that the four see the same machine), with one S3Mock server on 127.0.0.1:9090 holding the
 corpus. It prints the medians and the ratios to local -> local, and writes them as JSON beside the
 corpus. The server runs on the same cores as parq: its CPU-seconds during each conversion are
-reported beside parq's, since every second of them is one that parq did not have."""
+reported beside parq's, since every second of them is one that parq did not have. With
+--split-cores, the server runs on the last core and parq, in every case, on the others (taskset):
+as close as one machine comes to a store on other machines, for local -> local as for the rest."""
 import argparse
 import json
 import os
@@ -37,11 +39,16 @@ def request(method, key="", body=None):
         return r.status
 
 
-def start_server(root):
+def pinned(cores, argv):
+    """argv on `cores` only (a taskset list such as "0" or "0-2"), or anywhere if None."""
+    return argv if cores is None else ["taskset", "-c", cores, *argv]
+
+
+def start_server(root, cores):
     log = open(os.path.join(root, "s3mock.log"), "w")
     env = dict(os.environ, COM_ADOBE_TESTING_S3MOCK_STORE_ROOT=root)
-    server = subprocess.Popen(["java", "-Xmx1g", "-jar", S3MOCK_JAR, "--server.address=127.0.0.1",
-                               "--logging.level.root=WARN"], env=env, stdout=log, stderr=subprocess.STDOUT)
+    server = subprocess.Popen(pinned(cores, ["java", "-Xmx1g", "-jar", S3MOCK_JAR, "--server.address=127.0.0.1",
+                               "--logging.level.root=WARN"]), env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.time() + 120
     while True:
         try:
@@ -73,9 +80,9 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def convert(src, out, par, schema, tfile, server):
-    argv = [bench.PARQ, "convert", src, "-o", out, "--overwrite", "--compression", "snappy",
-            "--parallelism", str(par), "--no-progress", *bench.schema_args(schema), *S3_FLAGS]
+def convert(src, out, par, schema, tfile, server, cores):
+    argv = pinned(cores, [bench.PARQ, "convert", src, "-o", out, "--overwrite", "--compression", "snappy",
+                          "--parallelism", str(par), "--no-progress", *bench.schema_args(schema), *S3_FLAGS])
     # What the last case left to write back (S3Mock's store, the last output) is written before
     # the clock starts, so that no case pays for the one before it.
     os.sync()
@@ -96,17 +103,27 @@ def run_case(case, corpus, work, round_name, a, server):
     source, target = case.split("-to-")
     src = {"local": corpus["path"], "s3": f"s3a://{BUCKET}/corpus.ndjson"}[source]
     out = {"local": os.path.join(work, "out"), "s3": f"s3a://{BUCKET}/out-{round_name}"}[target]
-    return convert(src, out, a.parallelism, a.parq_schema, os.path.join(work, "time.txt"), server)
+    return convert(src, out, a.parallelism, a.parq_schema, os.path.join(work, "time.txt"), server, a.parq_cores)
 
 
 def main(argv):
     ap = argparse.ArgumentParser(prog="bench/s3", description=__doc__.split("\n\n")[0])
     ap.add_argument("--size", default="1g", help="corpus size, binary units (default 1g)")
     ap.add_argument("--runs", type=int, default=3, help="rounds; medians are reported (default 3)")
-    ap.add_argument("--parallelism", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--parallelism", type=int, default=None,
+                    help="parq's parallelism (default: the cores parq runs on)")
+    ap.add_argument("--split-cores", action="store_true",
+                    help="S3Mock on the last core, parq on the others, in every case (needs 2 cores or more)")
     ap.add_argument("--data-dir", default=bench.default_data_dir(), metavar="DIR")
     ap.add_argument("--parq-schema", default=os.path.join(HERE, "app-logs.ddl"), metavar="FILE")
     a = ap.parse_args(argv)
+    cores = os.cpu_count() or 1
+    if a.split_cores and cores < 2:
+        sys.exit("--split-cores needs at least 2 cores")
+    a.parq_cores = (f"0-{cores - 2}" if cores > 2 else "0") if a.split_cores else None
+    server_cores = str(cores - 1) if a.split_cores else None
+    if a.parallelism is None:
+        a.parallelism = cores - 1 if a.split_cores else cores
     if not os.path.isfile(S3MOCK_JAR):
         sys.exit(f"no S3Mock jar at {S3MOCK_JAR}: build first (mvn -DskipTests package -pl job -am)")
     corpus = gen.corpus(a.size, a.data_dir)
@@ -115,7 +132,7 @@ def main(argv):
     store = os.path.join(work, "store")
     shutil.rmtree(store, ignore_errors=True)     # an earlier run's bucket and outputs
     os.makedirs(store)
-    server = start_server(store)
+    server = start_server(store, server_cores)
     try:
         request("PUT")
         upload(corpus["path"], "corpus.ndjson")
@@ -145,7 +162,8 @@ def main(argv):
               f"cpu {summary[case]['cpu_s']} s (server {summary[case]['server_cpu_s']} s)  "
               f"rss {summary[case]['peak_rss_mib']} MiB")
     with open(os.path.join(work, "result.json"), "w") as f:
-        json.dump({"size": a.size, "bytes": corpus["bytes"], "parallelism": a.parallelism, "runs": runs,
+        json.dump({"size": a.size, "bytes": corpus["bytes"], "parallelism": a.parallelism,
+                   "parq_cores": a.parq_cores, "server_cores": server_cores, "runs": runs,
                    "summary": summary}, f, indent=1)
 
 
