@@ -44,7 +44,7 @@ def pinned(cores, argv):
     return argv if cores is None else ["taskset", "-c", cores, *argv]
 
 
-def start_server(root, cores):
+def start_server(root, cores=None):
     log = open(os.path.join(root, "s3mock.log"), "w")
     env = dict(os.environ, COM_ADOBE_TESTING_S3MOCK_STORE_ROOT=root)
     server = subprocess.Popen(pinned(cores, ["java", "-Xmx1g", "-jar", S3MOCK_JAR, "--server.address=127.0.0.1",
