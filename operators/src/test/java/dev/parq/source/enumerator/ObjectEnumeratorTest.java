@@ -105,27 +105,28 @@ class ObjectEnumeratorTest {
 
     @Test
     void theStateHoldsTheLookBackWindowNotEveryObjectEverRead() throws Exception {
+        int count = 30_000;
         ObjectEnumerator enumerator = start(FOLLOWING, new EnumeratorState(List.of()));
-        // 100,000 objects, one a second, named as shippers name them; listed every 300 (five
-        // minutes, half the look-back: each listing walks every object there is).
-        for (int i = 0; i < 100_000; i++) {
+        // 30,000 objects (50 look-backs), one a second, named as shippers name them; listed every
+        // 300 (five minutes, half the look-back: each listing walks every object there is).
+        for (int i = 0; i < count; i++) {
             bucket.put(String.format("app/2026/12/05/%02d/part-host-%06d.ndjson.gz", i / 3600 % 24, i), "etag:" + i,
                     i * 1000L);
-            if (i % 300 == 299 || i == 99_999) {
+            if (i % 300 == 299 || i == count - 1) {
                 list(enumerator);
                 drain();
             }
         }
-        assertEquals(100_000, handedOut.size());
+        assertEquals(count, handedOut.size());
         EnumeratorState state = enumerator.snapshotState(1);
         byte[] bytes = new EnumeratorStateSerializer().serialize(state);
         assertTrue(state.objects().recent().size() <= LOOK_BACK / 1000 + 1, "recent " + state.objects().recent().size());
         assertTrue(bytes.length < 64 << 10, "state of " + bytes.length + " bytes");
-        System.out.printf("state after 100,000 objects, a %d s look-back: %d recent objects, %d bytes%n",
-                LOOK_BACK / 1000, state.objects().recent().size(), bytes.length);
+        System.out.printf("state after %,d objects, a %d s look-back: %d recent objects, %d bytes%n",
+                count, LOOK_BACK / 1000, state.objects().recent().size(), bytes.length);
         ObjectEnumerator restored = start(FOLLOWING, roundTrip(state));
         list(restored);
-        assertEquals(100_000, handedOut.size());
+        assertEquals(count, handedOut.size());
         assertTrue(handedOut.values().stream().allMatch(n -> n == 1));
     }
 
