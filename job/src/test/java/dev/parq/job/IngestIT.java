@@ -323,26 +323,17 @@ class IngestIT {
     private void backlogCheckpointedOnceRead() throws Exception {
         checkpointInterval = "10min";
         compaction = List.of("--compaction-interval", "10min");
-        Path logs = Files.createDirectories(dir.resolve("logs"));
         Path output = dir.resolve("out");
-        append(logs.resolve("app.log.1"), numbered.next(50_000));
-        append(logs.resolve("app.log"), numbered.next(50_000));
-        Process ingest = start(logs, output, "--split-size", "1mb");
-        awaitRows(output, numbered.last(), ingest, 45);
+        Process ingest = startOnABacklog(output, "app.log.1", "app.log");
         stop(ingest, "TERM", 0);
         numbered.assertEachCommittedOnce(output);
     }
 
     private void backlogVisibleOnceRead() throws Exception {
         compaction = List.of("--compaction-interval", "10min");
-        Path logs = Files.createDirectories(dir.resolve("logs"));
-        Path log = logs.resolve("app.log");
         Path output = dir.resolve("out");
-        append(logs.resolve("app.log.2"), numbered.next(50_000));
-        append(logs.resolve("app.log.1"), numbered.next(50_000));
-        append(log, numbered.next(50_000));
-        Process ingest = start(logs, output, "--split-size", "1mb");
-        awaitRows(output, numbered.last(), ingest, 45);
+        Process ingest = startOnABacklog(output, "app.log.2", "app.log.1", "app.log");
+        Path log = dir.resolve("logs").resolve("app.log");
         long backlog = numbered.last();
         append(log, numbered.next(100));
         awaitPartFile(output, ingest);
@@ -350,6 +341,21 @@ class IngestIT {
         assertEquals(backlog, NumberedLines.committedRows(output), "lines after the backlog, compacted at once");
         stop(ingest, "TERM", 0);
         numbered.assertEachCommittedOnce(output);
+    }
+
+    /**
+     * Starts ingest of {@code dir/logs} into {@code output} on 50,000 lines in each of {@code files}
+     * (written oldest first, more than the 1 MB split it is given) and waits, at most 45 s, until
+     * every line is committed.
+     */
+    private Process startOnABacklog(Path output, String... files) throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        for (String file : files) {
+            append(logs.resolve(file), numbered.next(50_000));
+        }
+        Process ingest = start(logs, output, "--split-size", "1mb");
+        awaitRows(output, numbered.last(), ingest, 45);
+        return ingest;
     }
 
     /** Waits until a checkpoint has written a part file into {@code output}: the ingest runs. */
