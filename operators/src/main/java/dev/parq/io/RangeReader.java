@@ -49,31 +49,18 @@ public interface RangeReader extends Closeable {
     void releaseWindow();
 
     /**
+     * Says that the windows asked for next lie within {@code from} to {@code to}, in order, each
+     * starting within or at the end of the one before (a split read chunk after chunk): a file read
+     * through a file system then reads the next bytes ahead, by a thread of its own, while the caller
+     * works on a window. A mapped file has nothing to wait for and ignores it.
+     */
+    default void readInOrder(long from, long to) {}
+
+    /**
      * The file's bytes from its start, read in order through {@link #read}: for a file read as a
      * stream rather than in windows. Closing the stream does not close this reader.
      */
     default InputStream stream() {
-        RangeReader reader = this;
-        return new InputStream() {
-            private long position;
-
-            @Override
-            public int read() throws IOException {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-            }
-
-            @Override
-            public int read(byte[] into, int offset, int length) throws IOException {
-                if (length == 0) {
-                    return 0;
-                }
-                int n = reader.read(position, into, offset, length);
-                if (n > 0) {
-                    position += n;
-                }
-                return n <= 0 ? -1 : n;
-            }
-        };
+        return new PositionedStream(this::read, 0, Long.MAX_VALUE, () -> {});
     }
 }

@@ -3,6 +3,7 @@ package dev.parq.io;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
@@ -19,16 +20,18 @@ final class ReadAhead extends InputStream {
     /** A block of bytes read, the end of the stream (no bytes, no failure), or a failure. */
     private record Block(byte[] bytes, int length, IOException failure) {}
 
-    private final BlockingQueue<byte[]> free = new ArrayBlockingQueue<>(BLOCKS);
-    private final BlockingQueue<Block> ready = new ArrayBlockingQueue<>(BLOCKS + 1);
+    private final BlockingQueue<byte[]> free;
+    private final BlockingQueue<Block> ready;
     private final Thread reader;
     private Block current;
     private int position;
     private boolean ended;
     private volatile boolean closed;
 
-    private ReadAhead(InputStream in, int blockSize, String name) {
-        for (int i = 0; i < BLOCKS; i++) {
+    private ReadAhead(InputStream in, int blockSize, int blocks, String name) {
+        free = new ArrayBlockingQueue<>(blocks);
+        ready = new ArrayBlockingQueue<>(blocks + 1);
+        for (int i = 0; i < blocks; i++) {
             free.add(new byte[blockSize]);
         }
         reader = new Thread(() -> readAll(in), "parq read-ahead " + name);
@@ -37,7 +40,12 @@ final class ReadAhead extends InputStream {
 
     /** {@code in} read ahead in blocks of {@code blockSize} bytes by a new thread named after {@code name}. */
     static InputStream of(InputStream in, int blockSize, String name) {
-        ReadAhead ahead = new ReadAhead(in, blockSize, name);
+        return of(in, blockSize, BLOCKS, name);
+    }
+
+    /** {@code in} read ahead by up to {@code blocks} blocks of {@code blockSize} bytes. */
+    static ReadAhead of(InputStream in, int blockSize, int blocks, String name) {
+        ReadAhead ahead = new ReadAhead(in, blockSize, blocks, name);
         ahead.reader.start();
         return ahead;
     }
@@ -88,6 +96,22 @@ final class ReadAhead extends InputStream {
         }
         int n = Math.min(length, current.length() - position);
         System.arraycopy(current.bytes(), position, into, offset, n);
+        position += n;
+        return n;
+    }
+
+    /** Reads up to {@code into}'s remaining bytes into it; returns how many, or -1 at the end. */
+    int read(ByteBuffer into) throws IOException {
+        if (!into.hasRemaining()) {
+            return 0;
+        }
+        if (current == null || position == current.length()) {
+            if (!nextBlock()) {
+                return -1;
+            }
+        }
+        int n = Math.min(into.remaining(), current.length() - position);
+        into.put(current.bytes(), position, n);
         position += n;
         return n;
     }

@@ -1,6 +1,7 @@
 package dev.parq.io;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 
 import org.apache.flink.core.fs.FileStatus;
@@ -10,8 +11,19 @@ import org.apache.flink.core.fs.Path;
 /**
  * A file of a Flink file system other than the local one: windows are read into one direct buffer,
  * kept and reused while windows fit it, so that a reader holds one window's bytes at a time here too.
+ *
+ * <p>Windows read in order ({@link #readInOrder}) are read ahead: a thread of this reader's reads
+ * the range's next bytes (up to about a window more) on a stream of its own while the caller parses
+ * the last window, so that a store's answer time and the parse overlap instead of adding up; the
+ * part of the last window that the next one starts with (a line cut by the window's end) is kept,
+ * not read again.
  */
 final class StreamRangeReader implements RangeReader {
+
+    /** What the read-ahead thread reads at a time: small enough to hand bytes over early. */
+    private static final int AHEAD_BLOCK = 1 << 20;
+    /** The most blocks read ahead, however large the windows: 64 MiB. */
+    private static final int AHEAD_BLOCKS_MAX = 64;
 
     private final Path path;
     private final FileSystem fileSystem;
@@ -20,6 +32,15 @@ final class StreamRangeReader implements RangeReader {
     private FileStatus status;
     private ByteBuffer buffer;
     private byte[] transfer;
+    /** Where the buffer's bytes start in the file (-1 while it holds none), and how many it holds. */
+    private long windowAt = -1;
+    private int held;
+    /** The range read in order, or -1 for none. */
+    private long orderFrom = -1;
+    private long orderTo = -1;
+    /** The range's bytes from {@link #aheadAt} on, read by a thread; null when not reading ahead. */
+    private ReadAhead ahead;
+    private long aheadAt;
 
     StreamRangeReader(String location) throws IOException {
         this(new Path(location), new Path(location).getFileSystem());
@@ -60,25 +81,95 @@ final class StreamRangeReader implements RangeReader {
     }
 
     @Override
+    public void readInOrder(long from, long to) {
+        stopReadingAhead();
+        orderFrom = from;
+        orderTo = to;
+    }
+
+    @Override
     public ByteBuffer window(long position, int length) throws IOException {
+        boolean inOrder = orderFrom >= 0 && position >= orderFrom && position + length <= orderTo;
+        // The window goes on where the read-ahead is: the bytes of the last window from position on
+        // are kept, the rest comes from the thread.
+        boolean goesOn = inOrder && ahead != null && windowAt >= 0 && aheadAt == windowAt + held
+                && position >= windowAt && position <= aheadAt;
+        int kept = goesOn ? (int) (aheadAt - position) : 0;
         if (buffer == null || buffer.capacity() < length) {
-            buffer = ByteBuffer.allocateDirect(length);
+            ByteBuffer larger = ByteBuffer.allocateDirect(length);
+            if (kept > 0) {
+                larger.put(buffer.duplicate().limit(held).position((int) (position - windowAt)));
+            }
+            buffer = larger;
+        } else if (kept > 0) {
+            buffer.limit(held).position((int) (position - windowAt));
+            buffer.compact();
+        } else {
+            buffer.clear();
         }
+        // A window shorter than the bytes kept (after a long line's larger one) takes their start.
+        buffer.position(Math.min(kept, length)).limit(length);
+        windowAt = -1;
+        if (inOrder) {
+            if (!goesOn) {
+                readAheadFrom(position, length);
+            }
+            fillAhead(position, length);
+        } else {
+            stopReadingAhead();
+            fillDirectly(position, length);
+        }
+        windowAt = position;
+        held = Math.max(kept, length);
+        return buffer.flip().asReadOnlyBuffer();
+    }
+
+    /** Starts the thread reading the ordered range from {@code position}, about a window ahead. */
+    private void readAheadFrom(long position, int window) throws IOException {
+        stopReadingAhead();
+        PositionedReads own = new PositionedReads(fileSystem, path);
+        InputStream range = new PositionedStream(own::read, position, orderTo, own);
+        int blocks = (int) Math.min(AHEAD_BLOCKS_MAX, Math.max(2, window / AHEAD_BLOCK + 1));
+        ahead = ReadAhead.of(range, AHEAD_BLOCK, blocks, path.toString());
+        aheadAt = position;
+    }
+
+    /** Fills the buffer to its limit from the read-ahead, whose next byte is the buffer's next. */
+    private void fillAhead(long position, int length) throws IOException {
+        while (buffer.hasRemaining()) {
+            int n = ahead.read(buffer);
+            if (n < 0) {
+                throw ended(aheadAt, position, length);
+            }
+            aheadAt += n;
+        }
+    }
+
+    private void fillDirectly(long position, int length) throws IOException {
         if (transfer == null) {
             transfer = new byte[64 << 10];
         }
-        buffer.clear().limit(length);
         long at = position;
         while (buffer.hasRemaining()) {
             int n = read(at, transfer, 0, Math.min(transfer.length, buffer.remaining()));
             if (n < 0) {
-                throw new IOException(path + " ended at byte " + at + ", before the " + length
-                        + " bytes asked for from byte " + position);
+                throw ended(at, position, length);
             }
             buffer.put(transfer, 0, n);
             at += n;
         }
-        return buffer.flip().asReadOnlyBuffer();
+    }
+
+    private IOException ended(long at, long position, int length) {
+        return new IOException(path + " ended at byte " + at + ", before the " + length
+                + " bytes asked for from byte " + position);
+    }
+
+    private void stopReadingAhead() {
+        if (ahead != null) {
+            ahead.close();
+            ahead = null;
+        }
     }
 
     @Override
@@ -88,6 +179,7 @@ final class StreamRangeReader implements RangeReader {
 
     @Override
     public void close() throws IOException {
+        stopReadingAhead();
         in.close();
     }
 }

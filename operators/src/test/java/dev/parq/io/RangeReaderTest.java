@@ -12,8 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
+import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.local.LocalFileSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,6 +57,81 @@ class RangeReaderTest {
             // Where the file system has no ETag, the version is the length and modification time.
             assertEquals("len:" + content.length + "@" + streamed.lastModified(), streamed.fileKey());
             assertThrows(IOException.class, () -> streamed.window(content.length - 5, 10));
+        }
+    }
+
+    @Test
+    void windowsReadInOrderAreReadAheadAndGiveTheFilesBytes() throws Exception {
+        byte[] content = new byte[3_000_000];
+        for (int i = 0; i < content.length; i++) {
+            content[i] = (byte) (i * 31 + i / 7);
+        }
+        Path file = Files.write(dir.resolve("in.ndjson"), content);
+        AtomicLong readAhead = new AtomicLong();
+        FileSystem counting = new LocalFileSystem() {
+            @Override
+            public FSDataInputStream open(org.apache.flink.core.fs.Path path) throws IOException {
+                FSDataInputStream in = super.open(path);
+                return new FSDataInputStream() {
+                    @Override
+                    public void seek(long desired) throws IOException {
+                        in.seek(desired);
+                    }
+
+                    @Override
+                    public long getPos() throws IOException {
+                        return in.getPos();
+                    }
+
+                    @Override
+                    public int read() throws IOException {
+                        return in.read();
+                    }
+
+                    @Override
+                    public int read(byte[] b, int off, int len) throws IOException {
+                        int n = in.read(b, off, len);
+                        if (n > 0 && Thread.currentThread().getName().startsWith("parq read-ahead")) {
+                            readAhead.addAndGet(n);
+                        }
+                        return n;
+                    }
+
+                    @Override
+                    public void close() throws IOException {
+                        in.close();
+                    }
+                };
+            }
+        };
+        try (RangeReader streamed = new StreamRangeReader(new org.apache.flink.core.fs.Path(file.toUri()), counting)) {
+            long from = 1000;
+            long to = 2_900_000;
+            streamed.readInOrder(from, to);
+            // Each window from a point inside the last (its last line feed), or at its end; a long
+            // line's window twice as large from the same point; then a shorter one again; one
+            // outside the range; and the range again.
+            long[][] windows = {{1000, 400_000}, {380_000, 400_000}, {780_000, 400_000}, {780_000, 800_000},
+                {1_500_000, 400_000}, {1_600_000, 400_000}, {10, 100}, {2_000_000, 400_000},
+                {2_399_999, 400_000}, {2_799_999, 100_001}};
+            for (long[] w : windows) {
+                ByteBuffer window = streamed.window(w[0], (int) w[1]);
+                assertEquals(w[1], window.remaining());
+                byte[] seen = new byte[(int) w[1]];
+                window.get(0, seen);
+                assertArrayEquals(Arrays.copyOfRange(content, (int) w[0], (int) (w[0] + w[1])), seen,
+                        "window at " + w[0]);
+                if (w[0] == 1000) {
+                    // While the caller holds the first window, the next bytes are read by another thread.
+                    long deadline = System.nanoTime() + 10_000_000_000L;
+                    while (readAhead.get() <= 400_000 && System.nanoTime() < deadline) {
+                        Thread.sleep(10);
+                    }
+                    assertTrue(readAhead.get() > 400_000, "read ahead: " + readAhead.get());
+                }
+            }
+            assertTrue(readAhead.get() <= to - from + windows.length * (1L << 20),
+                    "nothing past the range is read ahead: " + readAhead.get());
         }
     }
 

@@ -241,6 +241,8 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         current = path.equals(split.path()) ? split : split.movedTo(path);
         position = split.offset();
         file = opened;
+        // emitChunk asks for the split's windows one after the other, each from the last one's last line feed.
+        opened.readInOrder(split.offset(), split.end());
     }
 
     /** Emits the next chunk of the streamed split; false at the end of its stream. */
