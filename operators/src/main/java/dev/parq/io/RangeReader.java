@@ -50,11 +50,12 @@ public interface RangeReader extends Closeable {
 
     /**
      * Says that the windows asked for next lie within {@code from} to {@code to}, in order, each
-     * starting within or at the end of the one before (a split read chunk after chunk): a file read
-     * through a file system then reads the next bytes ahead, by a thread of its own, while the caller
-     * works on a window. A mapped file has nothing to wait for and ignores it.
+     * starting within or at the end of the one before (a split read chunk after chunk), and are of
+     * about {@code window} bytes: a file read through a file system then reads the next bytes ahead,
+     * by a thread of its own, from now on and while the caller works on a window. A mapped file has
+     * nothing to wait for and ignores it.
      */
-    default void readInOrder(long from, long to) {}
+    default void readInOrder(long from, long to, int window) {}
 
     /**
      * The file's bytes from its start, read in order through {@link #read}: for a file read as a

@@ -1,5 +1,6 @@
 package dev.parq.io;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -27,7 +28,8 @@ final class StreamRangeReader implements RangeReader {
 
     private final Path path;
     private final FileSystem fileSystem;
-    private final PositionedReads in;
+    /** For reads by position, opened at the first: a split read in order needs none. */
+    private PositionedReads in;
     /** Asked for once: an object does not change under its key; a new version is another object. */
     private FileStatus status;
     private ByteBuffer buffer;
@@ -35,9 +37,10 @@ final class StreamRangeReader implements RangeReader {
     /** Where the buffer's bytes start in the file (-1 while it holds none), and how many it holds. */
     private long windowAt = -1;
     private int held;
-    /** The range read in order, or -1 for none. */
+    /** The range read in order (-1 for none), and the windows' size. */
     private long orderFrom = -1;
     private long orderTo = -1;
+    private int orderWindow;
     /** The range's bytes from {@link #aheadAt} on, read by a thread; null when not reading ahead. */
     private ReadAhead ahead;
     private long aheadAt;
@@ -49,7 +52,6 @@ final class StreamRangeReader implements RangeReader {
     StreamRangeReader(Path path, FileSystem fileSystem) throws IOException {
         this.path = path;
         this.fileSystem = fileSystem;
-        this.in = new PositionedReads(fileSystem, path);
     }
 
     private FileStatus status() throws IOException {
@@ -77,14 +79,21 @@ final class StreamRangeReader implements RangeReader {
 
     @Override
     public int read(long position, byte[] into, int offset, int length) throws IOException {
+        if (in == null) {
+            in = new PositionedReads(fileSystem, path);
+        }
         return in.read(position, into, offset, length);
     }
 
     @Override
-    public void readInOrder(long from, long to) {
+    public void readInOrder(long from, long to, int window) {
         stopReadingAhead();
         orderFrom = from;
         orderTo = to;
+        orderWindow = window;
+        if (from < to) {
+            readAheadFrom(from);
+        }
     }
 
     @Override
@@ -110,9 +119,10 @@ final class StreamRangeReader implements RangeReader {
         // A window shorter than the bytes kept (after a long line's larger one) takes their start.
         buffer.position(Math.min(kept, length)).limit(length);
         windowAt = -1;
+        held = 0;
         if (inOrder) {
             if (!goesOn) {
-                readAheadFrom(position, length);
+                readAheadFrom(position);
             }
             fillAhead(position, length);
         } else {
@@ -124,14 +134,46 @@ final class StreamRangeReader implements RangeReader {
         return buffer.flip().asReadOnlyBuffer();
     }
 
-    /** Starts the thread reading the ordered range from {@code position}, about a window ahead. */
-    private void readAheadFrom(long position, int window) throws IOException {
+    /**
+     * Starts the thread reading the ordered range from {@code position}, about a window ahead. The
+     * thread opens its stream itself: the store's answer to that is waited for there too.
+     */
+    private void readAheadFrom(long position) {
         stopReadingAhead();
-        PositionedReads own = new PositionedReads(fileSystem, path);
-        InputStream range = new PositionedStream(own::read, position, orderTo, own);
-        int blocks = (int) Math.min(AHEAD_BLOCKS_MAX, Math.max(2, window / AHEAD_BLOCK + 1));
+        OpenedAtFirstRead own = new OpenedAtFirstRead(fileSystem, path);
+        InputStream range = new PositionedStream(own, position, orderTo, own);
+        int blocks = Math.min(AHEAD_BLOCKS_MAX, Math.max(2, orderWindow / AHEAD_BLOCK + 1));
         ahead = ReadAhead.of(range, AHEAD_BLOCK, blocks, path.toString());
         aheadAt = position;
+        windowAt = position;
+        held = 0;
+    }
+
+    /** Reads by position of a stream opened at the first read, on the thread that reads. */
+    private static final class OpenedAtFirstRead implements PositionedStream.Source, Closeable {
+        private final FileSystem fileSystem;
+        private final Path path;
+        private PositionedReads reads;
+
+        OpenedAtFirstRead(FileSystem fileSystem, Path path) {
+            this.fileSystem = fileSystem;
+            this.path = path;
+        }
+
+        @Override
+        public int read(long position, byte[] into, int offset, int length) throws IOException {
+            if (reads == null) {
+                reads = new PositionedReads(fileSystem, path);
+            }
+            return reads.read(position, into, offset, length);
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (reads != null) {
+                reads.close();
+            }
+        }
     }
 
     /** Fills the buffer to its limit from the read-ahead, whose next byte is the buffer's next. */
@@ -180,6 +222,8 @@ final class StreamRangeReader implements RangeReader {
     @Override
     public void close() throws IOException {
         stopReadingAhead();
-        in.close();
+        if (in != null) {
+            in.close();
+        }
     }
 }

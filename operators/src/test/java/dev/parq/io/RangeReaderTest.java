@@ -107,7 +107,7 @@ class RangeReaderTest {
         try (RangeReader streamed = new StreamRangeReader(new org.apache.flink.core.fs.Path(file.toUri()), counting)) {
             long from = 1000;
             long to = 2_900_000;
-            streamed.readInOrder(from, to);
+            streamed.readInOrder(from, to, 400_000);
             // Each window from a point inside the last (its last line feed), or at its end; a long
             // line's window twice as large from the same point; then a shorter one again; one
             // outside the range; and the range again.

@@ -178,10 +178,15 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         }
         RangeReader opened = ListedFiles.open(split);
         use(split, split.path(), opened);
-        Compression compression = Compression.of(split.path(), opened);
+        // A compressed file is one split from byte 0 (SplitPlanner, ObjectEnumerator): one that
+        // starts further on is of a plain file, and its first bytes need no request to say so.
+        Compression compression = split.start() > 0 ? Compression.NONE : Compression.of(split.path(), opened);
         if (compression.compressed()) {
             lines = StreamedSplits.compressed(split, opened, compression, chunkSize);
             streamed = split.streamed();
+        } else {
+            // emitChunk asks for the split's windows one after the other, each from the last one's last line feed.
+            opened.readInOrder(split.offset(), split.end(), (int) Math.min(chunkSize, RangeReader.MAX_WINDOW));
         }
         return true;
     }
@@ -241,8 +246,6 @@ public final class NdjsonSourceReader implements SourceReader<LineChunk, FileSpl
         current = path.equals(split.path()) ? split : split.movedTo(path);
         position = split.offset();
         file = opened;
-        // emitChunk asks for the split's windows one after the other, each from the last one's last line feed.
-        opened.readInOrder(split.offset(), split.end());
     }
 
     /** Emits the next chunk of the streamed split; false at the end of its stream. */
