@@ -29,7 +29,7 @@ final class StreamRangeReader implements RangeReader {
     private final Path path;
     private final FileSystem fileSystem;
     /** For reads by position, opened at the first: a split read in order needs none. */
-    private PositionedReads in;
+    private final OpenedAtFirstRead in;
     /** Asked for once: an object does not change under its key; a new version is another object. */
     private FileStatus status;
     private ByteBuffer buffer;
@@ -52,6 +52,7 @@ final class StreamRangeReader implements RangeReader {
     StreamRangeReader(Path path, FileSystem fileSystem) throws IOException {
         this.path = path;
         this.fileSystem = fileSystem;
+        this.in = new OpenedAtFirstRead(fileSystem, path);
     }
 
     private FileStatus status() throws IOException {
@@ -79,9 +80,6 @@ final class StreamRangeReader implements RangeReader {
 
     @Override
     public int read(long position, byte[] into, int offset, int length) throws IOException {
-        if (in == null) {
-            in = new PositionedReads(fileSystem, path);
-        }
         return in.read(position, into, offset, length);
     }
 
@@ -149,7 +147,7 @@ final class StreamRangeReader implements RangeReader {
         held = 0;
     }
 
-    /** Reads by position of a stream opened at the first read, on the thread that reads. */
+    /** Reads by position of a stream opened at the first read, by the thread that reads. */
     private static final class OpenedAtFirstRead implements PositionedStream.Source, Closeable {
         private final FileSystem fileSystem;
         private final Path path;
@@ -222,8 +220,6 @@ final class StreamRangeReader implements RangeReader {
     @Override
     public void close() throws IOException {
         stopReadingAhead();
-        if (in != null) {
-            in.close();
-        }
+        in.close();
     }
 }
