@@ -89,10 +89,8 @@ final class ReadAhead extends InputStream {
         if (length == 0) {
             return 0;
         }
-        if (current == null || position == current.length()) {
-            if (!nextBlock()) {
-                return -1;
-            }
+        if (!bytesLeft()) {
+            return -1;
         }
         int n = Math.min(length, current.length() - position);
         System.arraycopy(current.bytes(), position, into, offset, n);
@@ -105,15 +103,18 @@ final class ReadAhead extends InputStream {
         if (!into.hasRemaining()) {
             return 0;
         }
-        if (current == null || position == current.length()) {
-            if (!nextBlock()) {
-                return -1;
-            }
+        if (!bytesLeft()) {
+            return -1;
         }
         int n = Math.min(into.remaining(), current.length() - position);
         into.put(current.bytes(), position, n);
         position += n;
         return n;
+    }
+
+    /** Whether the current block has bytes left, after taking the next if it has none; false at the end. */
+    private boolean bytesLeft() throws IOException {
+        return current != null && position < current.length() || nextBlock();
     }
 
     private boolean nextBlock() throws IOException {
