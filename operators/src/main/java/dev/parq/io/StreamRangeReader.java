@@ -34,16 +34,18 @@ final class StreamRangeReader implements RangeReader {
     private FileStatus status;
     private ByteBuffer buffer;
     private byte[] transfer;
-    /** Where the buffer's bytes start in the file (-1 while it holds none), and how many it holds. */
+    /**
+     * Where the buffer's bytes start in the file (-1 while it holds none), and how many it holds;
+     * while reading ahead, the read-ahead's next byte is the one after them.
+     */
     private long windowAt = -1;
     private int held;
     /** The range read in order (-1 for none), and the windows' size. */
     private long orderFrom = -1;
     private long orderTo = -1;
     private int orderWindow;
-    /** The range's bytes from {@link #aheadAt} on, read by a thread; null when not reading ahead. */
+    /** The range's bytes from the end of the buffer's on, read by a thread; null when not reading ahead. */
     private ReadAhead ahead;
-    private long aheadAt;
 
     StreamRangeReader(String location) throws IOException {
         this(new Path(location), new Path(location).getFileSystem());
@@ -99,9 +101,9 @@ final class StreamRangeReader implements RangeReader {
         boolean inOrder = orderFrom >= 0 && position >= orderFrom && position + length <= orderTo;
         // The window goes on where the read-ahead is: the bytes of the last window from position on
         // are kept, the rest comes from the thread.
-        boolean goesOn = inOrder && ahead != null && windowAt >= 0 && aheadAt == windowAt + held
-                && position >= windowAt && position <= aheadAt;
-        int kept = goesOn ? (int) (aheadAt - position) : 0;
+        boolean goesOn = inOrder && ahead != null && windowAt >= 0 && position >= windowAt
+                && position <= windowAt + held;
+        int kept = goesOn ? (int) (windowAt + held - position) : 0;
         if (buffer == null || buffer.capacity() < length) {
             ByteBuffer larger = ByteBuffer.allocateDirect(length);
             if (kept > 0) {
@@ -142,7 +144,6 @@ final class StreamRangeReader implements RangeReader {
         InputStream range = new PositionedStream(own, position, orderTo, own);
         int blocks = Math.min(AHEAD_BLOCKS_MAX, Math.max(2, orderWindow / AHEAD_BLOCK + 1));
         ahead = ReadAhead.of(range, AHEAD_BLOCK, blocks, path.toString());
-        aheadAt = position;
         windowAt = position;
         held = 0;
     }
@@ -177,11 +178,9 @@ final class StreamRangeReader implements RangeReader {
     /** Fills the buffer to its limit from the read-ahead, whose next byte is the buffer's next. */
     private void fillAhead(long position, int length) throws IOException {
         while (buffer.hasRemaining()) {
-            int n = ahead.read(buffer);
-            if (n < 0) {
-                throw ended(aheadAt, position, length);
+            if (ahead.read(buffer) < 0) {
+                throw ended(position + buffer.position(), position, length);
             }
-            aheadAt += n;
         }
     }
 
