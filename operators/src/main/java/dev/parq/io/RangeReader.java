@@ -58,6 +58,15 @@ public interface RangeReader extends Closeable {
     default void readInOrder(long from, long to, int window) {}
 
     /**
+     * Whether a read at a new position is a request that waits for an answer (a file system's,
+     * such as an object store's GET) rather than a look into memory: then reads at many positions
+     * are worth making at once, each by a reader of its own. False for a mapped file.
+     */
+    default boolean readsAreRequests() {
+        return false;
+    }
+
+    /**
      * The file's bytes from its start, read in order through {@link #read}: for a file read as a
      * stream rather than in windows. Closing the stream does not close this reader.
      */

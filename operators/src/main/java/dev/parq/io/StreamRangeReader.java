@@ -65,6 +65,11 @@ final class StreamRangeReader implements RangeReader {
     }
 
     @Override
+    public boolean readsAreRequests() {
+        return true;
+    }
+
+    @Override
     public long size() throws IOException {
         return status().getLen();
     }

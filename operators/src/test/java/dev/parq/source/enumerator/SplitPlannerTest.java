@@ -5,14 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.parq.io.RangeReader;
 import dev.parq.source.enumerate.InputFile;
 import dev.parq.source.enumerate.InputFiles;
 import dev.parq.source.enumerate.InputNotFoundException;
@@ -123,6 +127,115 @@ class SplitPlannerTest {
         assertEquals(List.of(0L, 160L, 320L, 480L, 520L, 560L), ofFirst.stream().map(FileSplit::start).toList().subList(0, 6));
         assertEquals(3 + 8, ofFirst.size());
         assertEquals(4, ofSecond.size());
+    }
+
+    /**
+     * Where each read is a request that waits for an answer (an object store's), the boundaries of
+     * a file are snapped by several readers at once, and the splits are those that one reader
+     * snapping them in turn makes: a line longer than several splits included.
+     */
+    @Test
+    void aFileWhoseReadsAreRequestsIsCutBySeveralReadersAtOnce() throws IOException {
+        StringBuilder content = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            content.append("{\"n\":").append(i).append(",\"s\":\"").append("x".repeat(i % 37)).append("\"}\n");
+            if (i == 150) {
+                content.append("{\"long\":\"").append("y".repeat(900)).append("\"}\n");
+            }
+        }
+        InputFile file = write("r.json", content.toString());
+        List<FileSplit> byOneReader = new SplitPlanner(200).plan(List.of(file), 2);
+        assertCoversWholeLines(file, byOneReader);
+
+        AtomicInteger reading = new AtomicInteger();
+        AtomicInteger mostAtOnce = new AtomicInteger();
+        SplitPlanner requesting = new SplitPlanner(200,
+                path -> new RequestingReader(RangeReader.open(path), reading, mostAtOnce));
+        assertEquals(byOneReader, requesting.plan(List.of(file), 2));
+        assertTrue(mostAtOnce.get() > 1, "at most " + mostAtOnce.get() + " read at once");
+    }
+
+    /** A file of one split, compressed or not, is its split from byte 0 to its end without a read of it. */
+    @Test
+    void aFileOfOneSplitIsNotRead() throws IOException {
+        InputFile plain = write("one.json", "{\"a\":1}\n{\"a\":2}\n");
+        InputFile gz = gzipped("one.json.gz", "{\"a\":1}\n");
+        AtomicInteger opened = new AtomicInteger();
+        SplitPlanner counting = new SplitPlanner(1 << 20, path -> {
+            opened.incrementAndGet();
+            return RangeReader.open(path);
+        });
+        for (InputFile file : List.of(plain, gz)) {
+            List<FileSplit> splits = counting.plan(file);
+            assertEquals(1, splits.size());
+            assertEquals(0, splits.get(0).start());
+            assertEquals(file.length(), splits.get(0).end());
+        }
+        assertEquals(0, opened.get(), "readers opened");
+        assertEquals(2, counting.plan(write("two.json", "{\"a\":1}\n".repeat(200_000))).size());
+        assertEquals(1, opened.get(), "readers opened");
+    }
+
+    /** A local file's reader whose reads take as long as a request's answer, counting those under way. */
+    private static final class RequestingReader implements RangeReader {
+        private final RangeReader file;
+        private final AtomicInteger reading;
+        private final AtomicInteger mostAtOnce;
+
+        RequestingReader(RangeReader file, AtomicInteger reading, AtomicInteger mostAtOnce) {
+            this.file = file;
+            this.reading = reading;
+            this.mostAtOnce = mostAtOnce;
+        }
+
+        @Override
+        public boolean readsAreRequests() {
+            return true;
+        }
+
+        @Override
+        public int read(long position, byte[] into, int offset, int length) throws IOException {
+            mostAtOnce.accumulateAndGet(reading.incrementAndGet(), Math::max);
+            try {
+                Thread.sleep(20);
+                return file.read(position, into, offset, length);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException();
+            } finally {
+                reading.decrementAndGet();
+            }
+        }
+
+        @Override
+        public long size() throws IOException {
+            return file.size();
+        }
+
+        @Override
+        public long lastModified() throws IOException {
+            return file.lastModified();
+        }
+
+        @Override
+        public String fileKey() throws IOException {
+            return file.fileKey();
+        }
+
+        @Override
+        public ByteBuffer window(long position, int length) throws IOException {
+            return file.window(position, length);
+        }
+
+        @Override
+        public void releaseWindow() {
+            file.releaseWindow();
+        }
+
+        @Override
+        public void close() throws IOException {
+            file.close();
+        }
     }
 
     @Test
