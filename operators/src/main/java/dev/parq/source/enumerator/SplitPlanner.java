@@ -125,7 +125,7 @@ public final class SplitPlanner {
             }
             // The last boundary is at or past the file's end and needs no read.
             long[] ends = reader.readsAreRequests() && nominal.length > 2
-                    ? snapAtOnce(file, nominal)
+                    ? snapAtOnce(file, nominal, reader)
                     : snap(snapper(reader, file.length()), nominal, 0, nominal.length);
             return splits(file, ends);
         }
@@ -247,28 +247,30 @@ public final class SplitPlanner {
 
     /**
      * {@link #snap} of all of {@code nominal}, cut into consecutive shares, each snapped by a reader
-     * of its own on a thread of its own, all at once.
+     * of its own, all at once: the first by {@code opened} (the planner's, already open: an open of
+     * an object is a request) on this thread, the others by readers opened on threads of their own.
      */
-    private long[] snapAtOnce(InputFile file, long[] nominal) throws IOException {
+    private long[] snapAtOnce(InputFile file, long[] nominal, RangeReader opened) throws IOException {
         int readers = Math.min(CONCURRENT_SNAPS, nominal.length - 1);
-        ExecutorService pool = Executors.newFixedThreadPool(readers, task -> {
+        ExecutorService pool = Executors.newFixedThreadPool(readers - 1, task -> {
             Thread thread = new Thread(task, "parq split planner " + file.path());
             thread.setDaemon(true);
             return thread;
         });
         try {
-            List<Future<long[]>> shares = new ArrayList<>(readers);
-            for (int share = 0; share < readers; share++) {
-                int from = (int) ((long) nominal.length * share / readers);
-                int to = (int) ((long) nominal.length * (share + 1) / readers);
+            List<Future<long[]>> shares = new ArrayList<>(readers - 1);
+            for (int share = 1; share < readers; share++) {
+                int from = shareStart(nominal.length, share, readers);
+                int to = shareStart(nominal.length, share + 1, readers);
                 shares.add(pool.submit(() -> {
                     try (RangeReader reader = opener.open(file.path())) {
                         return snap(snapper(reader, file.length()), nominal, from, to);
                     }
                 }));
             }
-            long[] ends = new long[nominal.length];
-            int at = 0;
+            long[] first = snap(snapper(opened, file.length()), nominal, 0, shareStart(nominal.length, 1, readers));
+            long[] ends = Arrays.copyOf(first, nominal.length);
+            int at = first.length;
             for (Future<long[]> share : shares) {
                 long[] snapped = share.get();
                 System.arraycopy(snapped, 0, ends, at, snapped.length);
@@ -289,6 +291,11 @@ public final class SplitPlanner {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** Where share {@code share} of {@code count} boundaries cut into {@code shares} starts. */
+    private static int shareStart(int count, int share, int shares) {
+        return (int) ((long) count * share / shares);
     }
 
     private static LineSnapper snapper(RangeReader reader, long length) {

@@ -153,6 +153,15 @@ class SplitPlannerTest {
                 path -> new RequestingReader(RangeReader.open(path), reading, mostAtOnce));
         assertEquals(byOneReader, requesting.plan(List.of(file), 2));
         assertTrue(mostAtOnce.get() > 1, "at most " + mostAtOnce.get() + " read at once");
+
+        // Its 60-odd boundaries take every reader; the planner's own, open already, is one of them.
+        AtomicInteger opened = new AtomicInteger();
+        SplitPlanner counting = new SplitPlanner(200, path -> {
+            opened.incrementAndGet();
+            return new RequestingReader(RangeReader.open(path), reading, mostAtOnce);
+        });
+        assertEquals(new SplitPlanner(200).plan(file), counting.plan(file));
+        assertEquals(SplitPlanner.CONCURRENT_SNAPS, opened.get(), "readers opened");
     }
 
     /** A file of one split, compressed or not, is its split from byte 0 to its end without a read of it. */
