@@ -197,19 +197,6 @@ public final class SplitPlanner {
         }
     }
 
-    List<FileSplit> plan(InputFile file, LineSnapper snapper) throws IOException {
-        return plan(file, snapper, Long.MAX_VALUE);
-    }
-
-    /**
-     * Nominal boundaries every {@code splitSize} bytes, every quarter of it from {@code tailFrom}
-     * (a file offset, possibly outside the file) on, each snapped forward to a line start.
-     */
-    List<FileSplit> plan(InputFile file, LineSnapper snapper, long tailFrom) throws IOException {
-        long[] nominal = nominalBoundaries(file.length(), tailFrom);
-        return splits(file, snap(snapper, nominal, 0, nominal.length));
-    }
-
     /**
      * The nominal boundaries of a file of {@code length} bytes: every {@code splitSize} bytes, every
      * quarter of it from {@code tailFrom} on, up to the first at or past the end.
